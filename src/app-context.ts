@@ -1,0 +1,10 @@
+import type { Config } from './config.js';
+import type { DataHolder } from './data/data-holder.js';
+import type { ResponseCache } from './http/response-cache.js';
+
+/** What every route module receives: the configuration, the data, the response cache. */
+export interface AppContext {
+  config: Readonly<Config>;
+  data: DataHolder;
+  responses: ResponseCache;
+}

@@ -1,0 +1,109 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import { DataHolder } from './data/data-holder.js';
+import { DsError, InternalError, NotFoundError } from './http/errors.js';
+import { renderError, type ErrorFormat } from './http/render-error.js';
+import { writeRepresentation } from './http/representation.js';
+import { ResponseCache } from './http/response-cache.js';
+import { schemaErrorToBadParameter } from './http/validation-errors.js';
+import { registerApiRoutes } from './routes/api.js';
+import { registerSystemRoutes } from './routes/system.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the data, configuration and caches of this app */
+    ds: AppContext;
+  }
+  interface FastifyContextConfig {
+    /** how errors of the route are rendered */
+    format?: ErrorFormat;
+  }
+}
+
+/** Guesses how to render an error for a request that matched no route. */
+function formatOf(req: FastifyRequest): ErrorFormat {
+  const configured = req.routeOptions?.config?.format;
+  if (configured) return configured;
+  return req.url.split('?')[0].endsWith('.csv') ? 'csv' : 'json';
+}
+
+/**
+ * Builds the service: data holder, response cache, every route. Loading
+ * starts at once; `app.ds.data.ready` resolves when the first load is done.
+ * @example const app = await buildApp(loadConfig()); await app.ds.data.ready;
+ */
+export async function buildApp(config: Readonly<Config>): Promise<FastifyInstance> {
+  let ctx: AppContext | undefined;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false, verbose: true } },
+    serverFactory: (handler) =>
+      createServer((req: IncomingMessage, res: ServerResponse) => {
+        // Repeated identical GETs are answered from encoded bytes before the framework runs.
+        const snapshot = ctx?.data.current;
+        if (snapshot && (req.method === 'GET' || req.method === 'HEAD') && req.url) {
+          const rep = ctx!.responses.get(req.url, snapshot.version);
+          if (rep) return writeRepresentation(req, res, rep);
+        }
+        handler(req, res);
+      }),
+  });
+  const data = new DataHolder(config.dataDir, app.log);
+  const responses = new ResponseCache(config.responseCacheBytes);
+  data.onSwap(() => responses.clear());
+  ctx = { config, data, responses };
+  app.decorate('ds', ctx);
+
+  app.setErrorHandler((error: FastifyError | DsError, req, reply) => {
+    let err: DsError;
+    if (error instanceof DsError) err = error;
+    else if ((error as FastifyError).validation) {
+      const known = Object.keys(((req.routeOptions.schema?.querystring as { properties?: object }) ?? {}).properties ?? {});
+      err = schemaErrorToBadParameter((error as FastifyError).validation as never, (error as FastifyError).validationContext ?? 'query', known);
+    } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
+      err = new DsError((error as FastifyError).statusCode!, 'bad_request', 'Bad request', (error as FastifyError).message);
+    } else {
+      req.log.error({ err: error }, 'unexpected error');
+      err = new InternalError();
+    }
+    const { type, body } = renderError(err, formatOf(req), req.url.split('?')[0]);
+    reply.code(err.status).headers(err.headers).header('access-control-allow-origin', '*').header('cache-control', 'no-store').type(type).send(body);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const err = new NotFoundError(`No route ${path}. The API routes are listed at /openapi.json and documented at /__docs__/.`, { path }, 'no_route');
+    const { type, body } = renderError(err, formatOf(req), path);
+    reply.code(404).header('access-control-allow-origin', '*').type(type).send(body);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'dataseries API',
+        version: '1.0.0',
+        description:
+          'Statistical datasets and time series as JSON and CSV. Errors are RFC 9457 problem details (`application/problem+json`) with an `error` member; CSV routes answer a one-column `error` CSV with the same status.',
+      },
+      servers: [{ url: config.baseUrl }],
+      tags: [
+        { name: 'data', description: 'Catalog, metadata and observations' },
+        { name: 'system', description: 'Health and description of the service' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/__docs__', uiConfig: { tryItOutEnabled: true, url: '/openapi.json' } as never });
+
+  registerApiRoutes(app, ctx);
+  registerSystemRoutes(app, ctx);
+  app.addHook('onClose', async () => data.close());
+  if (config.watch) data.watch();
+  return app;
+}

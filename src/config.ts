@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Configuration, declared once (name, default, type, help), read from the
+ * environment at start-up, validated with every problem listed, then frozen.
+ */
+
+/** Walks up from this file to the directory holding package.json (works from src/ and dist/src/). */
+function findRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+const ROOT = findRoot();
+
+/** The project's root directory (where package.json and demo-data/ live). */
+export const PROJECT_ROOT = ROOT;
+
+export interface Config {
+  dataDir: string;
+  host: string;
+  port: number;
+  baseUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** reload when files in the data directory change */
+  watch: boolean;
+  /** bytes of encoded responses kept in memory for repeated requests */
+  responseCacheBytes: number;
+}
+
+interface Setting {
+  env: string;
+  help: string;
+  fallback: (env: NodeJS.ProcessEnv) => string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Every setting the service reads, with its default and meaning (shown by `--help`). */
+export const SETTINGS: Record<keyof Config, Setting> = {
+  dataDir: { env: 'DS_DATA_DIR', help: 'directory of published files', fallback: () => path.join(ROOT, 'demo-data') },
+  host: { env: 'HOST', help: 'address to listen on', fallback: () => '0.0.0.0' },
+  port: { env: 'PORT', help: 'port to listen on (0 = any free port)', fallback: () => '8080' },
+  baseUrl: {
+    env: 'BASE_URL',
+    help: 'public address used in generated links',
+    fallback: (env) => `http://localhost:${env.PORT ?? '8080'}`,
+  },
+  logLevel: { env: 'LOG_LEVEL', help: LOG_LEVELS.join('|'), fallback: () => 'info' },
+  watch: { env: 'DS_WATCH', help: 'reload on file changes (true|false)', fallback: () => 'true' },
+  responseCacheBytes: {
+    env: 'DS_RESPONSE_CACHE_MB',
+    help: 'megabytes of encoded responses to keep for repeated requests',
+    fallback: () => '128',
+  },
+};
+
+/** A configuration problem list, thrown as one error. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super('Invalid configuration:\n' + problems.map((p) => `  - ${p}`).join('\n'));
+  }
+}
+
+/**
+ * Reads the configuration from an environment, lists every problem, freezes it.
+ * @example loadConfig({ PORT: '0', DS_DATA_DIR: '/data' })
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
+  const problems: string[] = [];
+  const raw = (key: keyof Config): string => {
+    const s = SETTINGS[key];
+    const v = env[s.env];
+    return v === undefined || v === '' ? s.fallback(env) : v;
+  };
+  const int = (key: keyof Config, min: number, max: number): number => {
+    const text = raw(key);
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${SETTINGS[key].env}=${text}: expected a whole number from ${min} to ${max}`);
+    }
+    return n;
+  };
+  const port = int('port', 0, 65535);
+  const logLevel = raw('logLevel');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${logLevel}: expected one of ${LOG_LEVELS.join(', ')}`);
+  const baseUrl = raw('baseUrl').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(baseUrl)) problems.push(`BASE_URL=${baseUrl}: expected an absolute http(s) URL`);
+  const watch = raw('watch');
+  if (!['true', 'false', '1', '0'].includes(watch)) problems.push(`DS_WATCH=${watch}: expected true or false`);
+  const cacheMb = int('responseCacheBytes', 0, 65536);
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze({
+    dataDir: path.resolve(raw('dataDir')),
+    host: raw('host'),
+    port,
+    baseUrl,
+    logLevel: logLevel as Config['logLevel'],
+    watch: watch === 'true' || watch === '1',
+    responseCacheBytes: cacheMb * 1024 * 1024,
+    ...overrides,
+  });
+}
+
+/** The help text listing every setting. */
+export function formatSettingsHelp(): string {
+  return Object.values(SETTINGS)
+    .map((s) => `  ${s.env.padEnd(22)} ${s.help}`)
+    .join('\n');
+}

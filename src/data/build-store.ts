@@ -1,0 +1,76 @@
+import { CsvError, type ParsedRows } from './parse-csv.js';
+import { formatIsoDate } from './dates.js';
+import type { Dimension, SeriesStore } from './model.js';
+
+/**
+ * Packs parsed rows into the columnar store: series in the order they first
+ * appear in the CSV (the published order), each series' observations
+ * contiguous and ascending by date, plus per-level postings.
+ */
+export function buildStore(parsed: ParsedRows, dims: Dimension[]): SeriesStore {
+  const count = parsed.seriesCodes.length;
+  const offsets = new Uint32Array(count + 1);
+  for (let r = 0; r < parsed.rows; r++) offsets[parsed.rowSeries[r] + 1]++;
+  for (let s = 0; s < count; s++) offsets[s + 1] += offsets[s];
+  const dates = new Int32Array(parsed.rows);
+  const values = new Float64Array(parsed.rows);
+  const fill = offsets.slice(0, count);
+  for (let r = 0; r < parsed.rows; r++) {
+    const at = fill[parsed.rowSeries[r]]++;
+    dates[at] = parsed.rowDates[r];
+    values[at] = parsed.rowValues[r];
+  }
+  let start = Infinity;
+  let end = -Infinity;
+  for (let s = 0; s < count; s++) {
+    const a = offsets[s];
+    const b = offsets[s + 1];
+    sortSeriesIfNeeded(dates, values, a, b);
+    for (let i = a + 1; i < b; i++) {
+      if (dates[i] === dates[i - 1]) {
+        const codes = dims.map((d, k) => `${d.id}=${d.levels[parsed.seriesCodes[s][k]].code}`).join(', ');
+        throw new CsvError(0, `date ${formatIsoDate(dates[i])} appears twice in series ${codes || '(the only series)'}`);
+      }
+    }
+    if (b > a) {
+      start = Math.min(start, dates[a]);
+      end = Math.max(end, dates[b - 1]);
+    }
+  }
+  const codes = dims.map((_, d) => {
+    const col = new Uint32Array(count);
+    for (let s = 0; s < count; s++) col[s] = parsed.seriesCodes[s][d];
+    return col;
+  });
+  return {
+    count,
+    codes,
+    offsets,
+    dates,
+    values,
+    postings: dims.map((dim, d) => buildPostings(codes[d], dim.levels.length)),
+    observations: parsed.rows,
+    start: count ? start : NaN,
+    end: count ? end : NaN,
+  };
+}
+
+function buildPostings(col: Uint32Array, nLevels: number): Uint32Array[] {
+  const counts = new Uint32Array(nLevels);
+  for (let s = 0; s < col.length; s++) counts[col[s]]++;
+  const lists = Array.from(counts, (n) => new Uint32Array(n));
+  const fill = new Uint32Array(nLevels);
+  for (let s = 0; s < col.length; s++) lists[col[s]][fill[col[s]]++] = s;
+  return lists;
+}
+
+function sortSeriesIfNeeded(dates: Int32Array, values: Float64Array, a: number, b: number): void {
+  let sorted = true;
+  for (let i = a + 1; i < b && sorted; i++) sorted = dates[i] >= dates[i - 1];
+  if (sorted) return;
+  const order = Array.from({ length: b - a }, (_, i) => a + i).sort((x, y) => dates[x] - dates[y]);
+  const d = order.map((i) => dates[i]);
+  const v = order.map((i) => values[i]);
+  dates.set(d, a);
+  values.set(v, a);
+}

@@ -1,0 +1,72 @@
+/**
+ * Dates are stored as whole days since 1970-01-01 (UTC) in Int32Arrays; these
+ * helpers convert between that and ISO `YYYY-MM-DD` without Date objects on
+ * the hot path.
+ */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days_from_civil). */
+export function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** The calendar date of a day number. */
+export function civilFromDays(z: number): { y: number; m: number; d: number } {
+  z += 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp + (mp < 10 ? 3 : -9);
+  return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
+}
+
+/**
+ * Parses an ISO `YYYY-MM-DD` date into days since epoch; null when it is not a
+ * real calendar date.
+ * @example parseIsoDate('1970-01-02') // 1
+ */
+export function parseIsoDate(text: string): number | null {
+  const m = ISO_DATE.exec(text);
+  if (!m) return null;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo)) return null;
+  return daysFromCivil(y, mo, d);
+}
+
+/** Number of days in a month of a year. */
+export function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
+
+const pad2 = (n: number): string => (n < 10 ? '0' + n : String(n));
+
+/**
+ * Formats a day number as ISO `YYYY-MM-DD`.
+ * @example formatIsoDate(0) // '1970-01-01'
+ */
+export function formatIsoDate(days: number): string {
+  const { y, m, d } = civilFromDays(days);
+  const ys = y >= 0 && y < 10000 ? String(y).padStart(4, '0') : String(y);
+  return ys + '-' + pad2(m) + '-' + pad2(d);
+}
+
+/** Shifts a day number by whole months, clamping the day to the month's length. */
+export function addMonths(days: number, months: number): number {
+  const { y, m, d } = civilFromDays(days);
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = total - ny * 12 + 1;
+  return daysFromCivil(ny, nm, Math.min(d, daysInMonth(ny, nm)));
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { formatIsoDate } from './dates.js';
+import { type DatasetFiles, fileSignature, loadDataset } from './load-dataset.js';
+import type { Dataset, LoadIssue, Snapshot } from './model.js';
+import { isRecord, normaliseString } from './normalise.js';
+import { parseCategories, parseLicenses, parseSources } from './vocabularies.js';
+
+const ID = /^[a-z0-9_]+$/;
+
+/** Reads an optional JSON file: undefined when absent, an issue when invalid. */
+async function readJson(dir: string, file: string, issues: LoadIssue[]): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, file), 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    issues.push({ dataset: null, file, message: `invalid JSON: ${(e as Error).message}`, severity: 'error' });
+    return undefined;
+  }
+}
+
+/** The datasets to load: catalog order, then `{id}.json`+`{id}.csv` pairs the catalog does not list. */
+async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]): Promise<DatasetFiles[]> {
+  const out: DatasetFiles[] = [];
+  const seen = new Set<string>();
+  for (const entry of Array.isArray(catalog) ? catalog : []) {
+    const id = isRecord(entry) ? normaliseString(entry.id) : null;
+    if (!id || !ID.test(id) || seen.has(id)) {
+      issues.push({ dataset: id, file: 'catalog.json', message: `entry with id ${JSON.stringify(id)} skipped: expected a unique id of [a-z0-9_]`, severity: 'error' });
+      continue;
+    }
+    seen.add(id);
+    const e = entry as Record<string, unknown>;
+    const data = safeName(e.data) ?? `${id}.csv`;
+    const meta = safeName(e.meta) ?? `${id}.json`;
+    out.push({ id, data, meta, fallback: { topic: e.topic, load: e.load, featured: e.featured, canonical: e.canonical } });
+  }
+  const names = new Set(await readdir(dir));
+  for (const name of [...names].sort()) {
+    const m = /^([a-z0-9_]+)\.csv$/.exec(name);
+    if (!m || seen.has(m[1])) continue;
+    if (!names.has(`${m[1]}.json`)) {
+      issues.push({ dataset: m[1], file: name, message: `no metadata file ${m[1]}.json beside it (not served)`, severity: 'error' });
+      continue;
+    }
+    if (catalog !== undefined) {
+      issues.push({ dataset: m[1], file: 'catalog.json', message: `${name} and ${m[1]}.json are not listed in catalog.json (served anyway)`, severity: 'warning' });
+    }
+    out.push({ id: m[1], data: name, meta: `${m[1]}.json`, fallback: {} });
+  }
+  return out;
+}
+
+/** A file name inside the data directory, or null (no paths, no traversal). */
+function safeName(value: unknown): string | null {
+  const s = normaliseString(value);
+  return s && path.basename(s) === s && !s.startsWith('.') ? s : null;
+}
+
+/**
+ * Builds a complete snapshot of a data directory. Datasets whose files did
+ * not change since `previous` are reused as they are; a dataset that now fails
+ * keeps its previous version (reported), so a bad publish never loses data.
+ */
+export async function loadSnapshot(dir: string, previous: Snapshot | null = null): Promise<Snapshot> {
+  const started = performance.now();
+  const issues: LoadIssue[] = [];
+  const catalog = await readJson(dir, 'catalog.json', issues);
+  const catalogById = new Map<string, Record<string, unknown>>();
+  if (Array.isArray(catalog)) for (const e of catalog) if (isRecord(e) && typeof e.id === 'string') catalogById.set(e.id, e);
+  const datasets = new Map<string, Dataset>();
+  for (const files of await listDatasets(dir, catalog, issues)) {
+    const signature = await fileSignature(dir, files);
+    const old = previous?.datasets.get(files.id);
+    if (old && signature && old.signature === signature) {
+      datasets.set(files.id, old);
+      continue;
+    }
+    const result = await loadDataset(dir, files, signature ?? '');
+    issues.push(...result.issues);
+    if (result.ok) datasets.set(files.id, result.dataset);
+    else if (old) {
+      datasets.set(files.id, old);
+      issues.push({ dataset: files.id, file: files.data, message: 'the previously loaded version is still served', severity: 'warning' });
+    }
+  }
+  for (const [id, ds] of datasets) compareWithCatalog(ds, catalogById.get(id), issues);
+  const vocab = {
+    categories: parseCategories(await readJson(dir, 'categories.json', issues)),
+    licenses: parseLicenses(await readJson(dir, 'licenses.json', issues)),
+    sources: parseSources(await readJson(dir, 'sources.json', issues)),
+  };
+  const version = createHash('sha1');
+  for (const ds of datasets.values()) version.update(ds.version);
+  version.update(JSON.stringify([vocab.categories, [...vocab.licenses], [...vocab.sources]]));
+  let observations = 0;
+  let series = 0;
+  for (const ds of datasets.values()) {
+    observations += ds.store.observations;
+    series += ds.store.count;
+  }
+  return {
+    version: version.digest('hex').slice(0, 16),
+    loadedAt: new Date(),
+    loadMs: Math.round(performance.now() - started),
+    dir,
+    datasets,
+    ...vocab,
+    issues,
+    observations,
+    series,
+  };
+}
+
+/** The data wins over the catalog's derived facts; say where they disagree. */
+function compareWithCatalog(ds: Dataset, entry: Record<string, unknown> | undefined, issues: LoadIssue[]): void {
+  if (!entry) return;
+  const facts: [string, unknown, unknown][] = [
+    ['n_series', entry.n_series, ds.store.count],
+    ['start', entry.start, ds.store.count ? formatIsoDate(ds.store.start) : null],
+    ['end', entry.end, ds.store.count ? formatIsoDate(ds.store.end) : null],
+  ];
+  for (const [field, said, actual] of facts) {
+    if (said !== undefined && said !== null && said !== actual) {
+      issues.push({
+        dataset: ds.meta.id,
+        file: 'catalog.json',
+        message: `catalog says ${field} ${JSON.stringify(said)}, the data says ${JSON.stringify(actual)} (the data wins)`,
+        severity: 'warning',
+      });
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import type { DatasetMeta, Dimension, Labels, Level, Source, Topic, Units } from './model.js';
+import {
+  isRecord,
+  normaliseBool,
+  normaliseDefault,
+  normaliseLabels,
+  normaliseString,
+  normaliseStringList,
+  slugify,
+} from './normalise.js';
+
+/** A metadata file that cannot be served: the message says what is wrong. */
+export class MetaError extends Error {}
+
+/** Facts from the catalog entry used where the sidecar is silent. */
+export interface CatalogFallback {
+  topic?: unknown;
+  load?: unknown;
+  featured?: unknown;
+  canonical?: unknown;
+}
+
+/**
+ * Normalises a parsed `{id}.json` into the internal DatasetMeta; throws a
+ * MetaError naming the field when the file cannot describe a dataset.
+ * `warn` receives problems that do not stop the dataset from being served.
+ */
+export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, warn: (msg: string) => void): DatasetMeta {
+  if (!isRecord(raw)) throw new MetaError('the metadata is not a JSON object');
+  if (raw.id !== undefined && raw.id !== id) warn(`"id" is ${JSON.stringify(raw.id)}, expected "${id}" (the file name wins)`);
+  const title = normaliseLabels(raw.title);
+  if (!title) throw new MetaError('"title" is missing: expected a string or a language map with "en"');
+  const dimOrder = parseDimOrder(raw.dim_order);
+  const dimensions = dimOrder.map((dim) => parseDimension(dim, raw.dimensions, warn));
+  return {
+    id,
+    schemaVersion: normaliseString(raw.schema_version),
+    title,
+    source: parseSource(raw.source),
+    license: normaliseString(raw.license) ?? 'unknown',
+    frequency: (normaliseString(raw.frequency) ?? 'unknown').toLowerCase(),
+    dimOrder,
+    dimensions,
+    units: parseUnits(raw.units, dimensions, warn),
+    topic: parseTopic(raw.topic) ?? parseTopic(fallback.topic),
+    concept: parseConcept(raw.concept),
+    canonical: normaliseBool(raw.canonical ?? fallback.canonical, false),
+    featured: normaliseLabels(raw.featured ?? fallback.featured),
+    description: normaliseLabels(raw.description),
+    notes: normaliseLabels(raw.notes),
+    split: normaliseStringList(raw.split).filter((d) => dimOrder.includes(d)),
+    singleSelect: normaliseStringList(raw.single_select).filter((d) => dimOrder.includes(d)),
+    defaultTransform: normaliseString(raw.default_transform) ?? 'level',
+    percentLevels: normaliseStringList(raw.percent_levels),
+    defaultSelection: parseDefault(raw.default, dimensions, warn),
+    updated: normaliseString(raw.updated),
+    fetched: normaliseString(raw.fetched_utc ?? raw.fetched),
+    load: normaliseString(fallback.load),
+  };
+}
+
+function parseDimOrder(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || !list.every((d) => typeof d === 'string' && d !== '')) {
+    throw new MetaError('"dim_order" must be an array of dimension names');
+  }
+  if (new Set(list).size !== list.length) throw new MetaError('"dim_order" names a dimension twice');
+  for (const d of list) {
+    if (d === 'date' || d === 'value') throw new MetaError(`"dim_order" may not contain "${d}" (a reserved column)`);
+  }
+  return list as string[];
+}
+
+function parseDimension(id: string, dims: unknown, warn: (msg: string) => void): Dimension {
+  const raw = isRecord(dims) ? dims[id] : undefined;
+  if (!isRecord(raw)) throw new MetaError(`"dimensions.${id}" is missing: every dimension of dim_order needs its levels`);
+  const rawLevels = raw.levels;
+  if (!isRecord(rawLevels)) throw new MetaError(`"dimensions.${id}.levels" must be an object of code → {label}`);
+  const base = new Map<string, { label: Labels; data: boolean }>();
+  for (const [code, lv] of Object.entries(rawLevels)) {
+    const label = normaliseLabels(isRecord(lv) ? lv.label : lv) ?? { en: code };
+    base.set(code, { label, data: normaliseBool(isRecord(lv) ? lv.data : undefined, true) });
+  }
+  const levels: Level[] = [];
+  const seen = new Set<string>();
+  const visit = (node: unknown, parent: string | null, depth: number): void => {
+    if (!isRecord(node)) return;
+    for (const [code, children] of Object.entries(node)) {
+      const lv = base.get(code);
+      if (!lv) {
+        warn(`"dimensions.${id}.hierarchy" names "${code}", which is not one of its levels (ignored)`);
+        continue;
+      }
+      if (seen.has(code)) continue;
+      seen.add(code);
+      levels.push({ code, label: lv.label, data: lv.data, parent, depth });
+      visit(children, code, depth + 1);
+    }
+  };
+  const hasHierarchy = isRecord(raw.hierarchy) && Object.keys(raw.hierarchy).length > 0;
+  if (hasHierarchy) visit(raw.hierarchy, null, 0);
+  for (const [code, lv] of base) {
+    if (!seen.has(code)) levels.push({ code, label: lv.label, data: lv.data, parent: null, depth: 0 });
+  }
+  const index = new Map(levels.map((l, i) => [l.code, i]));
+  return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, hasHierarchy };
+}
+
+function parseSource(value: unknown): Source {
+  if (!isRecord(value)) {
+    const name = normaliseLabels(value) ?? { en: 'Unknown source' };
+    return { key: value ? slugify(name.en) : null, name, url: null };
+  }
+  const name = normaliseLabels(value.name) ?? normaliseLabels(value) ?? { en: 'Unknown source' };
+  return { key: normaliseString(value.key), name, url: normaliseString(value.url) };
+}
+
+/** A topic from `{key, name}`, a language map or a plain string; keyed by the slug of its English name when it has no key. */
+export function parseTopic(value: unknown): Topic | null {
+  if (value === null || value === undefined) return null;
+  if (isRecord(value) && ('key' in value || 'name' in value)) {
+    const name = normaliseLabels(value.name) ?? normaliseLabels(value.key);
+    if (!name) return null;
+    return { key: normaliseString(value.key) ?? slugify(name.en), name };
+  }
+  const name = normaliseLabels(value);
+  return name ? { key: slugify(name.en), name } : null;
+}
+
+function parseConcept(value: unknown): DatasetMeta['concept'] {
+  const path = normaliseLabels(value);
+  if (!path) return null;
+  const leaf = (isRecord(value) ? normaliseLabels(value.leaf) : null) ?? { en: path.en.split('/').pop()!.trim() };
+  return { path, leaf };
+}
+
+function parseUnits(value: unknown, dims: Dimension[], warn: (msg: string) => void): Units | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || (isRecord(value) && typeof value.en === 'string')) {
+    const label = normaliseLabels(value);
+    return label ? { kind: 'single', label } : null;
+  }
+  if (!isRecord(value)) return null;
+  const keys = Object.keys(value);
+  const dim = dims.find((d) => keys.every((k) => d.index.has(k)));
+  if (!dim) {
+    warn(`"units" is keyed by ${keys.join(', ')}, which are not the levels of one dimension (units ignored)`);
+    return null;
+  }
+  const labels: Record<string, Labels> = {};
+  for (const k of keys) {
+    const l = normaliseLabels(value[k]);
+    if (l) labels[k] = l;
+  }
+  return { kind: 'by-level', dim: dim.id, labels };
+}
+
+function parseDefault(value: unknown, dims: Dimension[], warn: (msg: string) => void): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [dim, codes] of Object.entries(normaliseDefault(value))) {
+    const d = dims.find((x) => x.id === dim);
+    const valid = d ? codes.filter((c) => d.index.has(c)) : [];
+    if (!d || valid.length !== codes.length) warn(`"default" names ${dim}=${codes.join(',')}, not all of which exist (ignored)`);
+    if (valid.length) out[dim] = valid;
+  }
+  return out;
+}

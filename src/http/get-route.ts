@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { Snapshot } from '../data/model.js';
+import type { AppContext } from '../app-context.js';
+import { MethodNotAllowedError, NotReadyError } from './errors.js';
+import type { ErrorFormat } from './render-error.js';
+import { etagMatches, writeRepresentation, type Representation } from './representation.js';
+
+/** What a GET handler returns: the ETag first, the body only when needed. */
+export interface Answer {
+  etag: string;
+  type: string;
+  /** Cache-Control; defaults to a short public cache that revalidates */
+  cacheControl?: string;
+  headers?: Record<string, string>;
+  build(): Buffer | string;
+}
+
+/** A read-only route: GET (and HEAD) with a schema; other methods get 405. */
+export interface GetRoute<Q> {
+  url: string;
+  schema: FastifySchema;
+  /** how errors of this route are rendered */
+  format: ErrorFormat;
+  /** false for routes that answer before data is loaded (health) */
+  needsData?: boolean;
+  cors?: boolean;
+  /** keep the encoded answer for repeated identical requests */
+  cache?: boolean;
+  handler(query: Q, snapshot: Snapshot, req: FastifyRequest): Answer | Promise<Answer>;
+}
+
+/** Default caching of data answers: shared caches may keep them a minute, then revalidate by ETag. */
+export const DATA_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/**
+ * Registers a read-only route: validates with its schema (which also feeds
+ * /openapi.json), answers 503 before data is loaded, 304 on a matching ETag,
+ * compresses, keeps repeated answers in the response cache, and answers 405
+ * (with Allow) to other methods and 204 to CORS preflights.
+ */
+export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: GetRoute<Q>): void {
+  const { format, cors = true, cache = true, needsData = true } = route;
+  app.route({
+    method: 'GET',
+    url: route.url,
+    schema: route.schema,
+    config: { format },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const snapshot = ctx.data.current;
+      if (needsData && !snapshot) throw new NotReadyError();
+      const answer = await route.handler(req.query as Q, snapshot as Snapshot, req);
+      const cacheControl = answer.cacheControl ?? DATA_CACHE_CONTROL;
+      reply.hijack();
+      if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+        const rep: Representation = { status: 200, type: answer.type, body: Buffer.alloc(0), etag: answer.etag, cacheControl, cors, headers: answer.headers };
+        writeRepresentation(req.raw, reply.raw, rep);
+        return;
+      }
+      const built = answer.build();
+      const rep: Representation = {
+        status: 200,
+        type: answer.type,
+        body: typeof built === 'string' ? Buffer.from(built, 'utf8') : built,
+        etag: answer.etag,
+        cacheControl,
+        cors,
+        headers: answer.headers,
+      };
+      if (cache && snapshot) ctx.responses.set(req.raw.url ?? route.url, snapshot.version, rep);
+      writeRepresentation(req.raw, reply.raw, rep);
+    },
+  });
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: route.url,
+    config: { format },
+    handler: async (req, reply) => {
+      if (req.method === 'OPTIONS') {
+        reply
+          .code(204)
+          .header('allow', 'GET, HEAD, OPTIONS')
+          .header('access-control-allow-origin', '*')
+          .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+          .header('access-control-allow-headers', '*')
+          .header('access-control-max-age', '86400')
+          .send();
+        return;
+      }
+      throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { csvField } from '../query/encode.js';
+import { DsError } from './errors.js';
+
+/** How an error is rendered: problem+json, a one-column `error` CSV, or (pages) HTML. */
+export type ErrorFormat = 'json' | 'csv';
+
+/** The RFC 9457 `type` URI of an error code (stable, documented in the OpenAPI description). */
+export function problemType(code: string): string {
+  return `urn:dataseries:problem:${code}`;
+}
+
+/**
+ * The body and content type of an error in a format.
+ * @example renderError(new NotFoundError('Unknown dataset'), 'csv', '/series.csv')
+ */
+export function renderError(err: DsError, format: ErrorFormat, instance: string): { type: string; body: string } {
+  if (format === 'csv') {
+    return { type: 'text/csv; charset=utf-8', body: 'error\n' + csvField(err.message) + '\n' };
+  }
+  const problem = {
+    type: problemType(err.code),
+    title: err.title,
+    status: err.status,
+    detail: err.message,
+    instance,
+    code: err.code,
+    error: err.message,
+    ...err.facts,
+  };
+  return { type: 'application/problem+json; charset=utf-8', body: JSON.stringify(problem) };
+}

@@ -1,0 +1,76 @@
+import type { Dataset } from '../data/model.js';
+import { applyTransform, indexBase, rebase } from './transforms.js';
+import type { Selection, SelectionView, SeriesView } from './view.js';
+
+/**
+ * The ids of the series a selection picks, ascending (= CSV order): per
+ * selected dimension the union of its codes' postings, intersected across
+ * dimensions by filtering the smallest candidate list.
+ */
+export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): Uint32Array {
+  const { store, meta } = dataset;
+  const constraints = meta.dimensions
+    .map((dim, d) => ({ d, codes: dims[dim.id]?.map((c) => dim.index.get(c)!) }))
+    .filter((c): c is { d: number; codes: number[] } => c.codes !== undefined)
+    .map(({ d, codes }) => ({ d, allowed: new Set(codes), size: codes.reduce((n, c) => n + store.postings[d][c].length, 0), codes }));
+  if (constraints.length === 0) return Uint32Array.from({ length: store.count }, (_, i) => i);
+  constraints.sort((a, b) => a.size - b.size);
+  const first = constraints[0];
+  const candidates = first.codes.length === 1 ? store.postings[first.d][first.codes[0]] : mergeSorted(first.codes.map((c) => store.postings[first.d][c]));
+  const rest = constraints.slice(1);
+  if (rest.length === 0) return candidates;
+  const out: number[] = [];
+  for (const s of candidates) if (rest.every((c) => c.allowed.has(store.codes[c.d][s]))) out.push(s);
+  return Uint32Array.from(out);
+}
+
+function mergeSorted(lists: Uint32Array[]): Uint32Array {
+  const total = lists.reduce((n, l) => n + l.length, 0);
+  const out = new Uint32Array(total);
+  let k = 0;
+  for (const l of lists) {
+    out.set(l, k);
+    k += l.length;
+  }
+  return out.sort();
+}
+
+/** Index of the first date >= day (binary search). */
+function lowerBound(dates: Int32Array, day: number): number {
+  let lo = 0;
+  let hi = dates.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dates[mid] < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Computes a selection once: picks the series, applies the transform on each
+ * whole series, then trims to from/to and the last N. Every output renders
+ * from the returned view.
+ * @example computeView(dataset, { datasetId: 'ch_fso_ppi', dims: {}, from: null, to: null, last: 12, transform: 'yoy', base: null })
+ */
+export function computeView(dataset: Dataset, selection: Selection): SelectionView {
+  const { store, meta } = dataset;
+  const ids = selectSeries(dataset, selection.dims);
+  const series: SeriesView[] = [];
+  let observations = 0;
+  for (const id of ids) {
+    const all = store.dates.subarray(store.offsets[id], store.offsets[id + 1]);
+    const raw = store.values.subarray(store.offsets[id], store.offsets[id + 1]);
+    const transformed = applyTransform(all, raw, selection.transform, meta.frequency);
+    let a = selection.from === null ? 0 : lowerBound(all, selection.from);
+    const b = selection.to === null ? all.length : lowerBound(all, selection.to + 1);
+    if (selection.last !== null) a = Math.max(a, b - selection.last);
+    const dates = all.subarray(a, Math.max(a, b));
+    let values = transformed.subarray(a, Math.max(a, b));
+    if (selection.transform === 'index') values = rebase(values, indexBase(all, raw, values, selection.base));
+    const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
+    series.push({ id, codes, dates, values });
+    observations += dates.length;
+  }
+  return { dataset, selection, series, observations };
+}

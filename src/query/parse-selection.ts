@@ -1,0 +1,115 @@
+import { parseIsoDate } from '../data/dates.js';
+import type { Dataset, Snapshot } from '../data/model.js';
+import { BadParameterError, NotFoundError } from '../http/errors.js';
+import { closest } from './closest.js';
+import { TRANSFORMS, type Selection, type Transform } from './view.js';
+
+/** The selection parameters as they arrive in a query string (already schema-checked). */
+export interface SelectionQuery {
+  dataset: string;
+  dims?: string;
+  from?: string;
+  to?: string;
+  last?: number;
+  transform?: string;
+  base?: string;
+}
+
+/**
+ * Finds a dataset by id or throws a 404 naming the closest ids.
+ * @example findDataset(snapshot, 'ch_fso_cpi')
+ */
+export function findDataset(snapshot: Snapshot, id: string): Dataset {
+  const ds = snapshot.datasets.get(id);
+  if (ds) return ds;
+  const candidates = closest(id, [...snapshot.datasets.keys()], 5);
+  const hint = candidates.length ? ` Did you mean ${candidates.map((c) => `'${c}'`).join(', ')}?` : '';
+  throw new NotFoundError(`Unknown dataset '${id}'.${hint} GET /catalog lists every dataset.`, { dataset: id, candidates }, 'unknown_dataset');
+}
+
+/**
+ * Parses the `dims` grammar `dim=code[,code...][;dim=code...]` against a
+ * dataset's dimensions; throws a 400 naming what would be right.
+ * @example parseDims('type=real;structure=gdp,gva', dataset)
+ */
+export function parseDims(text: string | undefined, dataset: Dataset): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (text === undefined || text.trim() === '') return out;
+  const dims = dataset.meta.dimensions;
+  const valid = dims.map((d) => d.id);
+  for (const segment of text.split(';')) {
+    if (segment.trim() === '') continue;
+    const eq = segment.indexOf('=');
+    if (eq <= 0) {
+      throw new BadParameterError(
+        `Malformed dims segment '${segment}': expected dim=code[,code...], segments separated by ';' (e.g. '${exampleDims(dataset)}').`,
+        { parameter: 'dims', segment },
+        'malformed_dims',
+      );
+    }
+    const dimId = segment.slice(0, eq).trim();
+    const dim = dims.find((d) => d.id === dimId);
+    if (!dim) {
+      const message = valid.length
+        ? `Unknown dimension '${dimId}' in dataset '${dataset.meta.id}'. Valid dimensions: ${valid.join(', ')}.`
+        : `Dataset '${dataset.meta.id}' is a single series and has no dimensions: leave out dims.`;
+      throw new BadParameterError(message, { parameter: 'dims', dimension: dimId, valid }, 'unknown_dimension');
+    }
+    const codes = segment.slice(eq + 1).split(',').map((c) => c.trim());
+    for (const code of codes) {
+      if (dim.index.has(code)) continue;
+      const validCodes = dim.levels.filter((l) => l.data).map((l) => l.code);
+      const near = closest(code, validCodes, 5);
+      const shown = validCodes.length > 40 ? `${validCodes.slice(0, 40).join(', ')}, … (${validCodes.length} in all; GET /dataset/${dataset.meta.id}/meta lists them)` : validCodes.join(', ');
+      throw new BadParameterError(
+        code === ''
+          ? `Empty code for dimension '${dimId}': expected ${dimId}=code[,code...]. Valid codes: ${shown}.`
+          : `Unknown code '${code}' for dimension '${dimId}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(', ')}?` : ''} Valid codes: ${shown}.`,
+        { parameter: 'dims', dimension: dimId, code, valid: validCodes, candidates: near },
+        'unknown_code',
+      );
+    }
+    out[dimId] = [...new Set([...(out[dimId] ?? []), ...codes])];
+  }
+  return out;
+}
+
+function exampleDims(dataset: Dataset): string {
+  const d = dataset.meta.dimensions[0];
+  if (!d) return 'dim=code';
+  const code = d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code ?? 'code';
+  return `${d.id}=${code}`;
+}
+
+/** Parses an inclusive date bound; throws a 400 for anything but a real YYYY-MM-DD date. */
+export function parseDateParam(name: string, text: string | undefined): number | null {
+  if (text === undefined || text === '') return null;
+  const days = parseIsoDate(text);
+  if (days === null) {
+    throw new BadParameterError(`Invalid ${name} '${text}': expected an ISO date YYYY-MM-DD, e.g. 2020-01-01.`, { parameter: name, value: text }, 'bad_date');
+  }
+  return days;
+}
+
+/**
+ * Turns query parameters into a validated Selection of a dataset.
+ * @example parseSelection({ dataset: 'ch_fso_ppi', dims: 'base=2020', transform: 'yoy' }, snapshot)
+ */
+export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dataset: Dataset; selection: Selection } {
+  const dataset = findDataset(snapshot, query.dataset);
+  const dims = parseDims(query.dims, dataset);
+  const from = parseDateParam('from', query.from);
+  const to = parseDateParam('to', query.to);
+  if (from !== null && to !== null && from > to) {
+    throw new BadParameterError(`from (${query.from}) is after to (${query.to}): swap them or widen the range.`, { parameter: 'from', from: query.from, to: query.to }, 'bad_date_range');
+  }
+  const transform = (query.transform ?? 'level') as Transform;
+  if (!TRANSFORMS.includes(transform)) {
+    throw new BadParameterError(`Unknown transform '${query.transform}': use one of ${TRANSFORMS.join(', ')}.`, { parameter: 'transform', valid: [...TRANSFORMS] }, 'unknown_transform');
+  }
+  const base = parseDateParam('base', query.base);
+  if (base !== null && transform !== 'index') {
+    throw new BadParameterError(`base only applies to transform=index (got transform=${transform}).`, { parameter: 'base' }, 'base_without_index');
+  }
+  return { dataset, selection: { datasetId: dataset.meta.id, dims, from, to, last: query.last ?? null, transform, base } };
+}

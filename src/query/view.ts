@@ -1,0 +1,45 @@
+import type { Dataset } from '../data/model.js';
+
+/** The transforms every output shares (DESIGN §3). */
+export const TRANSFORMS = ['level', 'pct', 'yoy', 'diff', 'index'] as const;
+export type Transform = (typeof TRANSFORMS)[number];
+
+/** A parsed, validated selection: what a request asks for. */
+export interface Selection {
+  datasetId: string;
+  /** codes per dimension as requested; an absent dimension selects all its levels */
+  dims: Record<string, string[]>;
+  /** inclusive bounds, days since epoch */
+  from: number | null;
+  to: number | null;
+  /** only the last N observations of each series (after the date bounds) */
+  last: number | null;
+  transform: Transform;
+  /** base date (days) of the `index` transform; null = first date of the selection */
+  base: number | null;
+}
+
+/** One selected series after transform and trimming. */
+export interface SeriesView {
+  /** series id in the dataset's store */
+  id: number;
+  /** one code per dimension, in dim_order */
+  codes: string[];
+  /** days since epoch, ascending */
+  dates: Int32Array;
+  /** transformed values; NaN = missing */
+  values: Float64Array;
+}
+
+/**
+ * One selection computed once: every output (JSON, CSV, Excel, chart SVG/PNG,
+ * the page) renders from this and differs only in its encoder.
+ */
+export interface SelectionView {
+  dataset: Dataset;
+  selection: Selection;
+  /** series in the published CSV's order */
+  series: SeriesView[];
+  /** total number of observations over `series` */
+  observations: number;
+}

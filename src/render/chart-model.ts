@@ -1,0 +1,254 @@
+/**
+ * The chart of a selection as geometry: where every text, tick, grid line,
+ * legend entry and series path goes for a given size and language. Pure and
+ * deterministic; `renderChartSvg` only serialises it.
+ */
+import type { Lang } from '../data/model.js';
+import type { SelectionView } from '../query/view.js';
+import { describeChart, type ChartContent, type ContentSeries } from './chart-content.js';
+import { measureText, truncateText, wrapText } from './chart-font.js';
+import { layoutLegend, type LegendLayout } from './chart-legend.js';
+import { CHART_COLORS, CHART_REFERENCE, CHART_SIZES, seriesColor } from './chart-style.js';
+import { chartWords, fillTemplate, formatNumber } from './chart-text.js';
+import { dateTicks, niceValueTicks } from './chart-ticks.js';
+import { seriesGeometry, type Point } from './chart-path.js';
+
+/** Size, language and extras of one chart image. */
+export interface ChartOptions {
+  lang: Lang;
+  width: number;
+  height: number;
+  /** display name of the dataset's license (from the vocabulary); default: its key */
+  licenseName?: string | null;
+  /** plot, axes and legend only: no title, subtitle or source line (the preview image draws its own) */
+  bare?: boolean;
+  /** size factor of texts and lines; default: from the image size against the reference size */
+  scale?: number;
+}
+
+/** A line of text placed on the chart (y is the baseline). */
+export interface TextItem {
+  x: number;
+  y: number;
+  text: string;
+  size: number;
+  weight: number;
+  color: string;
+  anchor: 'start' | 'middle' | 'end';
+  role: 'title' | 'subtitle' | 'unit' | 'legend' | 'tick' | 'footer' | 'message';
+}
+
+/** A tick: its position in px, its value (y) or day number (x), and its label. */
+export interface Tick {
+  pos: number;
+  value: number;
+  label: string;
+}
+
+/** One series with its colour and drawn geometry. */
+export interface PlottedSeries extends ContentSeries {
+  color: string;
+  /** SVG path data; a gap (missing value) starts a new subpath */
+  path: string;
+  /** observations with no neighbour to draw a line to */
+  dots: Point[];
+}
+
+/** Everything needed to draw a chart. */
+export interface ChartModel {
+  width: number;
+  height: number;
+  /** size factor against the reference size */
+  scale: number;
+  lang: Lang;
+  content: ChartContent;
+  texts: TextItem[];
+  legend: LegendLayout;
+  plot: { x: number; y: number; width: number; height: number };
+  xDomain: [number, number];
+  yDomain: [number, number];
+  xTicks: Tick[];
+  yTicks: Tick[];
+  /** y of the zero line when zero lies inside the value range */
+  zeroY: number | null;
+  series: PlottedSeries[];
+  lineWidth: number;
+  empty: boolean;
+}
+
+interface Header {
+  texts: TextItem[];
+  legend: LegendLayout;
+  bottom: number;
+}
+
+/** Lays out the chart of a selection. */
+export function buildChartModel(view: SelectionView, opts: ChartOptions): ChartModel {
+  const { width, height, lang } = opts;
+  const content = describeChart(view, lang, opts.licenseName);
+  const s = opts.scale ?? Math.min(5, Math.max(0.7, Math.min(width / CHART_REFERENCE.width, height / CHART_REFERENCE.height)));
+  const pad = CHART_SIZES.padding * s;
+  const footer = opts.bare ? [] : footerTexts(content, width, height, pad, s);
+  const tickSize = CHART_SIZES.tickSize * s;
+  const xLabelHeight = (CHART_SIZES.tickLength + 4) * s + tickSize * 1.2;
+  const bottom = height - pad - (footer.length > 0 ? CHART_SIZES.footerSize * s * 1.3 + CHART_SIZES.gap * s : 0) - xLabelHeight;
+  let header = layoutHeader(content, opts, s, 0);
+  for (let level = 1; level <= 3 && bottom - header.bottom < height * 0.42; level++) {
+    header = layoutHeader(content, opts, s, level);
+  }
+  const { values, dates } = extent(content.series);
+  const empty = values.min > values.max;
+  const top = header.bottom;
+  const plotHeight = Math.max(10, bottom - top);
+  const yScale = niceValueTicks(values.min, values.max, Math.min(10, Math.floor(plotHeight / (tickSize * 3.2)) + 1));
+  const yLabels = empty ? [] : yScale.ticks.map((v) => formatNumber(v, lang, yScale.decimals));
+  const left = pad + Math.max(0, ...yLabels.map((l) => measureText(l, tickSize))) + (yLabels.length ? 8 * s : 0);
+  const plot = { x: left, y: top, width: Math.max(10, width - pad - left), height: plotHeight };
+  const xDomain = padDomain(dates.min, dates.max, content.dateUnit === 'year' ? 183 : 16);
+  const toX = (d: number): number => plot.x + ((d - xDomain[0]) / (xDomain[1] - xDomain[0])) * plot.width;
+  const toY = (v: number): number => plot.y + plot.height - ((v - yScale.min) / (yScale.max - yScale.min)) * plot.height;
+  const yTicks = empty ? [] : yScale.ticks.map((value, i) => ({ pos: toY(value), value, label: yLabels[i] }));
+  const xTicks = empty
+    ? []
+    : dateTicks(xDomain[0], xDomain[1], content.dateUnit, lang, plot.width, (l) => measureText(l, tickSize)).map(
+        (t) => ({ pos: toX(t.days), value: t.days, label: t.label }),
+      );
+  const lineWidth = CHART_SIZES.lineWidth * s * (content.series.length > 8 ? 0.65 : 1);
+  const series = content.series.map((c, i) => ({
+    ...c,
+    color: seriesColor(i),
+    ...seriesGeometry(c.view.dates, c.view.values, c.factor, toX, toY),
+  }));
+  const texts = [...header.texts, ...footer, ...tickTexts(xTicks, yTicks, plot, width, tickSize, s)];
+  if (empty) texts.push(messageText(plot, lang, s));
+  return {
+    width,
+    height,
+    scale: s,
+    lang,
+    content,
+    texts,
+    legend: header.legend,
+    plot,
+    xDomain,
+    yDomain: [yScale.min, yScale.max],
+    xTicks,
+    yTicks,
+    zeroY: !empty && yScale.min < 0 && yScale.max > 0 ? toY(0) : null,
+    series,
+    lineWidth,
+    empty,
+  };
+}
+
+/**
+ * Title, subtitle, legend and unit, top down. `level` trades detail for plot
+ * room on small images: 0 full, 1 one line each, 2 no subtitle, 3 no legend.
+ */
+function layoutHeader(content: ChartContent, opts: ChartOptions, s: number, level: number): Header {
+  const pad = CHART_SIZES.padding * s;
+  const width = opts.width - 2 * pad;
+  const texts: TextItem[] = [];
+  let y = pad;
+  const block = (text: string, size: number, weight: number, color: string, lines: number, role: TextItem['role']): void => {
+    for (const line of wrapText(text, size, width, lines, weight)) {
+      texts.push({ x: pad, y: y + size * 0.95, text: line, size, weight, color, anchor: 'start', role });
+      y += size * 1.3;
+    }
+  };
+  if (!opts.bare) {
+    block(content.title, CHART_SIZES.titleSize * s, CHART_SIZES.titleWeight, CHART_COLORS.title, level === 0 ? 2 : 1, 'title');
+    if (content.subtitle && level < 2) {
+      y += 2 * s;
+      block(content.subtitle, CHART_SIZES.subtitleSize * s, 400, CHART_COLORS.subtitle, level === 0 ? 2 : 1, 'subtitle');
+    }
+    y += CHART_SIZES.gap * s;
+  }
+  const legendSize = CHART_SIZES.legendSize * s;
+  const legend =
+    content.series.length > 1 && level < 3
+      ? layoutLegend({
+          labels: content.series.map((c) => c.label),
+          colors: content.series.map((_, i) => seriesColor(i)),
+          x: pad,
+          y,
+          width,
+          maxRows: level === 0 ? 3 : 1,
+          fontSize: legendSize,
+          swatch: CHART_SIZES.legendSwatch * s,
+          moreText: (n) => fillTemplate(chartWords(opts.lang).more, { n }),
+        })
+      : { items: [], more: null, height: 0 };
+  for (const item of legend.items) {
+    const x = item.x + (CHART_SIZES.legendSwatch + CHART_SIZES.legendSize * 0.5) * s;
+    texts.push({ x, y: item.y + legendSize * 0.95, text: item.label, size: legendSize, weight: 400, color: CHART_COLORS.subtitle, anchor: 'start', role: 'legend' });
+  }
+  if (legend.more) {
+    const { x, y: top, text } = legend.more;
+    texts.push({ x, y: top + legendSize * 0.95, text, size: legendSize, weight: 400, color: CHART_COLORS.text, anchor: 'start', role: 'legend' });
+  }
+  y += legend.height + (legend.height > 0 ? CHART_SIZES.gap * s * 0.5 : 0);
+  if (content.unit) {
+    const size = CHART_SIZES.unitSize * s;
+    for (const line of wrapText(content.unit, size, width, level === 0 ? 2 : 1)) {
+      texts.push({ x: pad, y: y + size * 0.95, text: line, size, weight: 400, color: CHART_COLORS.text, anchor: 'start', role: 'unit' });
+      y += size * 1.3;
+    }
+    y += 6 * s;
+  } else {
+    y += 6 * s;
+  }
+  return { texts, legend, bottom: y };
+}
+
+function footerTexts(content: ChartContent, width: number, height: number, pad: number, s: number): TextItem[] {
+  const size = CHART_SIZES.footerSize * s;
+  const text = truncateText(content.footer, size, width - 2 * pad);
+  return text ? [{ x: pad, y: height - pad, text, size, weight: 400, color: CHART_COLORS.footer, anchor: 'start', role: 'footer' }] : [];
+}
+
+function tickTexts(xTicks: Tick[], yTicks: Tick[], plot: ChartModel['plot'], width: number, size: number, s: number): TextItem[] {
+  const texts: TextItem[] = [];
+  const color = CHART_COLORS.text;
+  for (const t of yTicks) {
+    texts.push({ x: plot.x - 8 * s, y: t.pos + size * 0.36, text: t.label, size, weight: 400, color, anchor: 'end', role: 'tick' });
+  }
+  const baseline = plot.y + plot.height + (CHART_SIZES.tickLength + 4) * s + size * 0.95;
+  for (const t of xTicks) {
+    // keep the first and last labels inside the image
+    const half = measureText(t.label, size) / 2;
+    const x = Math.min(width - 4 * s - half, Math.max(4 * s + half, t.pos));
+    texts.push({ x, y: baseline, text: t.label, size, weight: 400, color, anchor: 'middle', role: 'tick' });
+  }
+  return texts;
+}
+
+function messageText(plot: ChartModel['plot'], lang: Lang, s: number): TextItem {
+  const size = CHART_SIZES.subtitleSize * s;
+  const text = chartWords(lang).noData;
+  const x = plot.x + plot.width / 2;
+  return { x, y: plot.y + plot.height / 2, text, size, weight: 400, color: CHART_COLORS.text, anchor: 'middle', role: 'message' };
+}
+
+/** Range of the displayed values and of the dates over all series (min > max when there are none). */
+function extent(series: ContentSeries[]): { values: { min: number; max: number }; dates: { min: number; max: number } } {
+  const values = { min: Infinity, max: -Infinity };
+  const dates = { min: Infinity, max: -Infinity };
+  for (const { view, factor } of series) {
+    if (view.dates.length === 0) continue;
+    dates.min = Math.min(dates.min, view.dates[0]);
+    dates.max = Math.max(dates.max, view.dates[view.dates.length - 1]);
+    for (let i = 0; i < view.values.length; i++) {
+      const v = view.values[i] * factor;
+      if (v < values.min) values.min = v;
+      if (v > values.max) values.max = v;
+    }
+  }
+  return { values, dates };
+}
+
+/** The date domain; a single date gets room on both sides, no dates get a placeholder. */
+function padDomain(min: number, max: number, halfPeriod: number): [number, number] {
+  if (!Number.isFinite(min)) return [0, 365];
+  return min === max ? [min - halfPeriod, max + halfPeriod] : [min, max];
+}

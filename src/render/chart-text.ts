@@ -1,0 +1,204 @@
+/**
+ * The words and number/date formats of chart images, in the four languages,
+ * written by hand. Formatting goes through cached `Intl` formatters with an
+ * explicit locale, never through the machine's locale.
+ */
+import type { Lang } from '../data/model.js';
+import { civilFromDays } from '../data/dates.js';
+import type { Transform } from '../query/view.js';
+
+/** The `Intl` locale of each language (Swiss conventions: `1’234.5`, `1 234,5`). */
+export const CHART_LOCALES: Record<Lang, string> = { en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' };
+
+interface ChartWords {
+  transforms: Record<Exclude<Transform, 'level'>, string>;
+  percent: string;
+  percentagePoints: string;
+  /** unit of the index transform; `{base}` is replaced by the base period */
+  indexUnit: string;
+  /** a unit that changed by `diff`; `{unit}` is replaced by the unit */
+  changeIn: string;
+  source: string;
+  license: string;
+  /** legend overflow; `{n}` is replaced by the number of series left out */
+  more: string;
+  noData: string;
+  /** quarter label; `{q}` and `{y}` are replaced */
+  quarter: string;
+  /** half-year label; `{h}` and `{y}` are replaced */
+  half: string;
+  siteTagline: string;
+  siteStats: string;
+}
+
+const WORDS: Record<Lang, ChartWords> = {
+  en: {
+    transforms: {
+      pct: '% change on previous period',
+      yoy: '% change on same period of previous year',
+      diff: 'Change on previous period',
+      index: 'Index',
+    },
+    percent: '%',
+    percentagePoints: 'Percentage points',
+    indexUnit: 'Index, {base} = 100',
+    changeIn: 'Change, {unit}',
+    source: 'Source',
+    license: 'License',
+    more: '+{n} more',
+    noData: 'No observations for this selection',
+    quarter: 'Q{q} {y}',
+    half: 'H{h} {y}',
+    siteTagline: 'Swiss statistics as open data: tables, charts and an API',
+    siteStats: '{datasets} datasets · {series} series',
+  },
+  de: {
+    transforms: {
+      pct: 'Veränderung gegenüber Vorperiode in %',
+      yoy: 'Veränderung gegenüber Vorjahresperiode in %',
+      diff: 'Veränderung gegenüber Vorperiode',
+      index: 'Index',
+    },
+    percent: '%',
+    percentagePoints: 'Prozentpunkte',
+    indexUnit: 'Index, {base} = 100',
+    changeIn: 'Veränderung, {unit}',
+    source: 'Quelle',
+    license: 'Lizenz',
+    more: '+{n} weitere',
+    noData: 'Keine Beobachtungen für diese Auswahl',
+    quarter: 'Q{q} {y}',
+    half: 'H{h} {y}',
+    siteTagline: 'Schweizer Statistiken als offene Daten: Tabellen, Grafiken und eine API',
+    siteStats: '{datasets} Datensätze · {series} Zeitreihen',
+  },
+  fr: {
+    transforms: {
+      pct: 'Variation en % par rapport à la période précédente',
+      yoy: "Variation en % par rapport à la même période de l'année précédente",
+      diff: 'Variation par rapport à la période précédente',
+      index: 'Indice',
+    },
+    percent: '%',
+    percentagePoints: 'Points de pourcentage',
+    indexUnit: 'Indice, {base} = 100',
+    changeIn: 'Variation, {unit}',
+    source: 'Source',
+    license: 'Licence',
+    more: '+{n} autres',
+    noData: 'Aucune observation pour cette sélection',
+    quarter: 'T{q} {y}',
+    half: 'S{h} {y}',
+    siteTagline: 'Les statistiques suisses en données ouvertes : tableaux, graphiques et API',
+    siteStats: '{datasets} jeux de données · {series} séries',
+  },
+  it: {
+    transforms: {
+      pct: 'Variazione in % rispetto al periodo precedente',
+      yoy: "Variazione in % rispetto allo stesso periodo dell'anno precedente",
+      diff: 'Variazione rispetto al periodo precedente',
+      index: 'Indice',
+    },
+    percent: '%',
+    percentagePoints: 'Punti percentuali',
+    indexUnit: 'Indice, {base} = 100',
+    changeIn: 'Variazione, {unit}',
+    source: 'Fonte',
+    license: 'Licenza',
+    more: '+{n} altre',
+    noData: 'Nessuna osservazione per questa selezione',
+    quarter: 'T{q} {y}',
+    half: 'S{h} {y}',
+    siteTagline: 'Statistiche svizzere come dati aperti: tabelle, grafici e una API',
+    siteStats: '{datasets} set di dati · {series} serie',
+  },
+};
+
+/** The chart words of a language. */
+export function chartWords(lang: Lang): ChartWords {
+  return WORDS[lang];
+}
+
+/** Replaces `{name}` placeholders in a template. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Formats a number with exactly `decimals` fraction digits in the language's
+ * locale.
+ * @example formatNumber(1234.5, 'de', 1) // "1'234.5"
+ */
+export function formatNumber(value: number, lang: Lang, decimals: number): string {
+  const key = `${lang}|${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(CHART_LOCALES[lang], {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    numberFormats.set(key, format);
+  }
+  // -0 would print as "-0"
+  return format.format(value === 0 ? 0 : value);
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions, key: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(lang + key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(CHART_LOCALES[lang], { ...options, timeZone: 'UTC' });
+    dateFormats.set(lang + key, format);
+  }
+  return format;
+}
+
+/** How precisely a date is shown: the period it starts. */
+export type DateUnit = 'year' | 'half' | 'quarter' | 'month' | 'day';
+
+/**
+ * Formats a day number as the period it starts, in the language.
+ * @example formatPeriod(daysFromCivil(2024, 4, 1), 'quarter', 'fr') // 'T2 2024'
+ */
+export function formatPeriod(days: number, unit: DateUnit, lang: Lang): string {
+  const { y, m } = civilFromDays(days);
+  const date = new Date(days * 86_400_000);
+  switch (unit) {
+    case 'year':
+      return String(y);
+    case 'half':
+      return fillTemplate(WORDS[lang].half, { h: m <= 6 ? 1 : 2, y });
+    case 'quarter':
+      return fillTemplate(WORDS[lang].quarter, { q: Math.floor((m - 1) / 3) + 1, y });
+    case 'month':
+      return dateFormat(lang, { month: 'short', year: 'numeric' }, 'my').format(date);
+    case 'day':
+      return dateFormat(lang, { day: 'numeric', month: 'short', year: 'numeric' }, 'dmy').format(date);
+  }
+}
+
+/** The natural date unit of a dataset frequency (`day` for weekly, daily and unknown ones). */
+export function frequencyUnit(frequency: string): DateUnit {
+  switch (frequency) {
+    case 'annual':
+    case 'yearly':
+      return 'year';
+    case 'semi-annual':
+    case 'semiannual':
+      return 'half';
+    case 'quarterly':
+      return 'quarter';
+    case 'monthly':
+      return 'month';
+    default:
+      return 'day';
+  }
+}
+
+/** A month abbreviation alone (`Jan`), for axis ticks inside a year. */
+export function formatMonth(days: number, lang: Lang): string {
+  return dateFormat(lang, { month: 'short' }, 'm').format(new Date(days * 86_400_000));
+}

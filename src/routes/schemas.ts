@@ -1,0 +1,69 @@
+/**
+ * JSON schemas of the request parameters. Fastify validates every request
+ * with them, and the same objects generate `/openapi.json`, so the docs and
+ * the validation cannot drift apart.
+ */
+
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** A dataset id. */
+export const datasetIdSchema = {
+  type: 'string',
+  pattern: '^[a-z0-9_]+$',
+  maxLength: 100,
+  description: 'Dataset id (see GET /catalog).',
+  examples: ['ch_kof_barometer'],
+} as const;
+
+/** The selection parameters shared by every output of a selection (DESIGN §3). */
+export const selectionProperties = {
+  dataset: datasetIdSchema,
+  dims: {
+    type: 'string',
+    maxLength: 4000,
+    description:
+      "Codes per dimension: `dim=code[,code...][;dim=code...]`, e.g. `type=real;structure=gdp,gva`. Several codes select all of them; an absent dimension selects all its levels; absent `dims` selects the whole dataset.",
+    examples: ['base=2020'],
+  },
+  from: { type: 'string', pattern: ISO_DATE, description: 'First date, inclusive (YYYY-MM-DD).', examples: ['2020-01-01'] },
+  to: { type: 'string', pattern: ISO_DATE, description: 'Last date, inclusive (YYYY-MM-DD).', examples: ['2024-12-01'] },
+  last: { type: 'integer', minimum: 1, maximum: 1000000, description: 'Only the last N observations of each series (after from/to).' },
+  transform: {
+    type: 'string',
+    enum: ['level', 'pct', 'yoy', 'diff', 'index'],
+    description:
+      'level (default); pct: % change on the previous period; yoy: % change on the same period a year earlier; diff: change on the previous period; index: 100 at `base` (default: the first date of the selection).',
+  },
+  base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
+} as const;
+
+/** Query-string schema of a selection route; unknown parameters are rejected, except `_`-prefixed cache busters. */
+export const selectionQuerySchema = {
+  type: 'object',
+  required: ['dataset'],
+  properties: selectionProperties,
+  patternProperties: { '^_': {} },
+  additionalProperties: false,
+} as const;
+
+/** Schema of the problem+json error body. */
+export const problemSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details; `error` repeats `detail` for existing clients.',
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    error: { type: 'string' },
+    code: { type: 'string' },
+  },
+  required: ['type', 'title', 'status', 'detail', 'error'],
+} as const;
+
+/** Standard error responses of a selection route, for the OpenAPI description. */
+export const errorResponses = {
+  400: { description: 'A parameter is malformed or names an unknown dimension or code.', content: { 'application/problem+json': { schema: problemSchema } } },
+  404: { description: 'Unknown dataset.', content: { 'application/problem+json': { schema: problemSchema } } },
+  503: { description: 'The data is not loaded yet.', content: { 'application/problem+json': { schema: problemSchema } } },
+} as const;

@@ -1,0 +1,71 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, PROJECT_ROOT, type Config } from '../src/config.js';
+
+/** The real published files (never copied into the project). */
+export const REAL_DATA = path.resolve(PROJECT_ROOT, '..', 'shared', 'dataseries-data', 'data');
+/** The project's generated demo data. */
+export const DEMO_DATA = path.join(PROJECT_ROOT, 'demo-data');
+/** Tiny purpose-made fixtures. */
+export const FIXTURES = path.join(PROJECT_ROOT, 'test', 'fixtures');
+
+/**
+ * Builds the app on a data directory and waits for the first load.
+ * @example const app = await startApp(REAL_DATA);
+ */
+export async function startApp(dataDir: string, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ DS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', DS_WATCH: 'false', PORT: '0' }, overrides);
+  const app = await buildApp(config);
+  await app.ds.data.ready;
+  await app.ready();
+  return app;
+}
+
+/** A throw-away copy of a data directory; remove it with the returned function. */
+export async function copyDataDir(src: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ds-test-'));
+  await cp(src, dir, { recursive: true });
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Parses a simple CSV text (RFC 4180 quotes) into rows of fields. */
+export function parseCsvText(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let i = 0;
+  let quoted = false;
+  while (i < text.length) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') quoted = false;
+      else field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n') {
+      row.push(field.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+    i++;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
