@@ -69,3 +69,6 @@ export const CHART_REFERENCE = { width: 800, height: 450 } as const;
 
 /** Bounds of a requested image size in px, inclusive. */
 export const CHART_SIZE_LIMITS = { min: 200, max: 4000 } as const;
+
+/** Part of every image's ETag: bump it when the look changes, so clients fetch the new image. */
+export const CHART_STYLE_VERSION = 'v1';

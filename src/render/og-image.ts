@@ -96,13 +96,13 @@ function siteBody(input: OgInput): string {
     datasets: formatNumber(input.site.datasets, input.lang, 0),
     series: formatNumber(input.site.series, input.lang, 0),
   });
-  const parts = [decoration(), text(MARGIN, 250, 96, CHART_COLORS.title, input.site.name, 600)];
-  let y = 250;
+  const parts = [decoration(), text(MARGIN, 190, 96, CHART_COLORS.title, input.site.name, 600)];
+  let y = 206;
   for (const line of wrapText(words.siteTagline, 34, OG_SIZE.width - 2 * MARGIN, 2)) {
-    y += 52;
+    y += 48;
     parts.push(text(MARGIN, y, 34, CHART_COLORS.subtitle, line));
   }
-  parts.push(text(MARGIN, y + 64, 26, CHART_COLORS.text, stats));
+  parts.push(text(MARGIN, y + 58, 26, CHART_COLORS.text, stats));
   return parts.join('\n');
 }
 
@@ -113,7 +113,7 @@ function decoration(): string {
     const points: string[] = [];
     for (let x = 0; x <= width; x += 20) {
       const t = x / width;
-      const y = height - 70 - k * 34 - 40 * t - 18 * Math.sin(t * Math.PI * (2 + k) + k) - 10 * Math.sin(t * 23 + k * 2);
+      const y = height - 50 - k * 30 - 40 * t - 18 * Math.sin(t * Math.PI * (2 + k) + k) - 10 * Math.sin(t * 23 + k * 2);
       points.push(`${x} ${Math.round(y * 10) / 10}`);
     }
     return `<path d="M${points.join('L')}" stroke="${SERIES_COLORS[k]}" stroke-width="5" fill="none" stroke-linejoin="round" opacity="0.85"/>`;
