@@ -1,0 +1,4 @@
+library(testthat)
+library(dataseries)
+
+test_check("dataseries")
