@@ -37,8 +37,14 @@ function formatOf(req: FastifyRequest): ErrorFormat {
  * @example const app = await buildApp(loadConfig()); await app.ds.data.ready;
  */
 export async function buildApp(config: Readonly<Config>): Promise<FastifyInstance> {
-  let ctx: AppContext | undefined;
-  const app = Fastify({
+  const responses = new ResponseCache(config.responseCacheBytes);
+  const data = new DataHolder(config.dataDir, {
+    info: (obj, msg) => app.log.info(obj, msg),
+    error: (obj, msg) => app.log.error(obj, msg),
+  });
+  data.onSwap(() => responses.clear());
+  const ctx: AppContext = { config, data, responses };
+  const app: FastifyInstance = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -46,18 +52,14 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     serverFactory: (handler) =>
       createServer((req: IncomingMessage, res: ServerResponse) => {
         // Repeated identical GETs are answered from encoded bytes before the framework runs.
-        const snapshot = ctx?.data.current;
+        const snapshot = data.current;
         if (snapshot && (req.method === 'GET' || req.method === 'HEAD') && req.url) {
-          const rep = ctx!.responses.get(req.url, snapshot.version);
+          const rep = responses.get(req.url, snapshot.version);
           if (rep) return writeRepresentation(req, res, rep);
         }
         handler(req, res);
       }),
   });
-  const data = new DataHolder(config.dataDir, app.log);
-  const responses = new ResponseCache(config.responseCacheBytes);
-  data.onSwap(() => responses.clear());
-  ctx = { config, data, responses };
   app.decorate('ds', ctx);
 
   app.setErrorHandler((error: FastifyError | DsError, req, reply) => {

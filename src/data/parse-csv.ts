@@ -64,7 +64,6 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
       pos = nl + 1;
       continue; // blank line (e.g. trailing)
     }
-    let codesStart: number, codesEnd: number, dateStart: number, valueStart: number;
     let series: number;
     const quote = buf.indexOf(QUOTE, pos);
     if (quote !== -1 && quote < end) {
@@ -81,13 +80,13 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
       pos = nl + 1;
       continue;
     }
-    valueStart = buf.lastIndexOf(COMMA, end - 1) + 1;
+    const valueStart = buf.lastIndexOf(COMMA, end - 1) + 1;
     if (valueStart <= pos) throw new CsvError(line, `expected ${nd + 2} fields, found 1`);
     const dateEnd = valueStart - 1;
-    dateStart = nd === 0 ? pos : buf.lastIndexOf(COMMA, dateEnd - 1) + 1;
+    const dateStart = nd === 0 ? pos : buf.lastIndexOf(COMMA, dateEnd - 1) + 1;
     if (dateStart <= pos && nd > 0) throw new CsvError(line, `expected ${nd + 2} fields, found 2`);
-    codesStart = pos;
-    codesEnd = nd === 0 ? pos : dateStart - 1;
+    const codesStart = pos;
+    const codesEnd = nd === 0 ? pos : dateStart - 1;
     if (nd === 0 && buf.indexOf(COMMA, pos) !== dateEnd) throw new CsvError(line, 'expected 2 fields (date,value), found more');
     if (prevStart >= 0 && codesEnd - codesStart === prevEnd - prevStart && buf.compare(buf, prevStart, prevEnd, codesStart, codesEnd) === 0) {
       series = prevSeries;

@@ -1,0 +1,107 @@
+import { formatIsoDate } from './data/dates.js';
+import type { Lang } from './data/model.js';
+import type { Selection } from './query/view.js';
+
+/**
+ * Every URL the service generates is built here, so pages, snippets, embeds,
+ * the sitemap, oEmbed and resolve agree: base URL, language prefix, selection
+ * parameters, defaults left out.
+ *
+ * - API URLs carry the selection as `dataset`, `dims`, `from`, `to`, `last`,
+ *   `transform`, `base`.
+ * - Page URLs carry it as one parameter per dimension (`?item=100_100,100_1`),
+ *   plus `from`, `to`, `last`, `transform`, `base`.
+ */
+
+/** The parts of a selection a URL carries (dates as ISO text). */
+export interface UrlSelection {
+  datasetId: string;
+  dims?: Record<string, string[]>;
+  from?: string | null;
+  to?: string | null;
+  last?: number | null;
+  transform?: string | null;
+  base?: string | null;
+}
+
+/** A parsed Selection as URL parts. */
+export function toUrlSelection(s: Selection): UrlSelection {
+  return {
+    datasetId: s.datasetId,
+    dims: s.dims,
+    from: s.from === null ? null : formatIsoDate(s.from),
+    to: s.to === null ? null : formatIsoDate(s.to),
+    last: s.last,
+    transform: s.transform,
+    base: s.base === null ? null : formatIsoDate(s.base),
+  };
+}
+
+/**
+ * The `dims` parameter of a selection, dimensions in the given order.
+ * @example formatDims({ type: ['real'], structure: ['gdp', 'gva'] }, ['structure', 'type']) // 'structure=gdp,gva;type=real'
+ */
+export function formatDims(dims: Record<string, string[]>, order: string[] = Object.keys(dims)): string {
+  const keys = [...order.filter((d) => dims[d]?.length), ...Object.keys(dims).filter((d) => !order.includes(d) && dims[d]?.length)];
+  return keys.map((d) => `${d}=${dims[d].join(',')}`).join(';');
+}
+
+/** Query-string pairs of the non-dimension parts; `level` and empty values left out. */
+function commonParams(s: UrlSelection): [string, string][] {
+  const out: [string, string][] = [];
+  if (s.from) out.push(['from', s.from]);
+  if (s.to) out.push(['to', s.to]);
+  if (s.last) out.push(['last', String(s.last)]);
+  if (s.transform && s.transform !== 'level') out.push(['transform', s.transform]);
+  if (s.base && s.transform === 'index') out.push(['base', s.base]);
+  return out;
+}
+
+/** Encodes pairs, keeping `,`, `;`, `=` in values readable (they are legal in a query). */
+function query(pairs: [string, string][]): string {
+  if (!pairs.length) return '';
+  const enc = (t: string): string => encodeURIComponent(t).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=');
+  return '?' + pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
+}
+
+/** The path prefix of a language: '' for English, '/de' for German… */
+export function langPrefix(lang: Lang): string {
+  return lang === 'en' ? '' : `/${lang}`;
+}
+
+/** API routes that take a selection. */
+export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx' | 'series.json';
+
+/**
+ * The URL of an API output of a selection.
+ * @example apiUrl('https://x.org', 'series.csv', { datasetId: 'ch_fso_ppi', dims: { base: ['2020'] } }) // 'https://x.org/series.csv?dataset=ch_fso_ppi&dims=base=2020'
+ */
+export function apiUrl(baseUrl: string, route: SelectionRoute, s: UrlSelection, order?: string[], extra: [string, string][] = []): string {
+  const pairs: [string, string][] = [['dataset', s.datasetId]];
+  const dims = formatDims(s.dims ?? {}, order);
+  if (dims) pairs.push(['dims', dims]);
+  return `${baseUrl}/${route}${query([...pairs, ...commonParams(s), ...extra])}`;
+}
+
+/**
+ * The URL of a dataset page showing a selection.
+ * @example pageUrl('https://x.org', 'de', { datasetId: 'ch_fso_cpi', dims: { item: ['100_100'] } }) // 'https://x.org/de/d/ch_fso_cpi?item=100_100'
+ */
+export function pageUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: string[], extra: [string, string][] = []): string {
+  const dims = s.dims ?? {};
+  const keys = order ? order.filter((d) => dims[d]?.length) : Object.keys(dims).filter((d) => dims[d]?.length);
+  const pairs: [string, string][] = keys.map((d) => [d, dims[d].join(',')]);
+  return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...extra])}`;
+}
+
+/** The URL of the embeddable chart of a selection (`?embed=1`). */
+export function embedUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: string[]): string {
+  return pageUrl(baseUrl, lang, s, order, [['embed', '1']]);
+}
+
+/** The URL of a site page in a language (`path` without prefix, e.g. '/datasets'; '/' for home). */
+export function sitePageUrl(baseUrl: string, lang: Lang, path: string): string {
+  const prefix = langPrefix(lang);
+  if (path === '/') return `${baseUrl}${prefix || ''}/`;
+  return `${baseUrl}${prefix}${path}`;
+}
