@@ -76,13 +76,7 @@ function singleRequested(view: SelectionView, dim: string): string | null {
   return codes && codes.length === 1 ? codes[0] : null;
 }
 
-function describeSeries(
-  meta: DatasetMeta,
-  s: SeriesView,
-  varying: Set<number>,
-  view: SelectionView,
-  lang: Lang,
-): ContentSeries {
+function describeSeries(meta: DatasetMeta, s: SeriesView, varying: Set<number>, view: SelectionView, lang: Lang): ContentSeries {
   const shown = s.codes.map((code, i) => (varying.size === 0 || varying.has(i) ? levelLabel(meta, i, code, lang) : ''));
   const label = shown.filter((l) => l !== '').join(' · ') || pickLabel(meta.title, lang);
   const transform = view.selection.transform;
@@ -136,8 +130,8 @@ function footerLine(meta: DatasetMeta, lang: Lang, licenseName?: string | null):
   const words = chartWords(lang);
   const parts = [];
   const source = pickLabel(meta.source.name, lang);
-  if (source) parts.push(`${words.source}: ${source}`);
+  if (source) parts.push(fillTemplate(words.entry, { label: words.source, value: source }));
   const license = licenseName ?? meta.license;
-  if (license) parts.push(`${words.license}: ${license}`);
+  if (license) parts.push(fillTemplate(words.entry, { label: words.license, value: license }));
   return parts.join(' · ');
 }

@@ -110,9 +110,11 @@ export function buildChartModel(view: SelectionView, opts: ChartOptions): ChartM
   const yTicks = empty ? [] : yScale.ticks.map((value, i) => ({ pos: toY(value), value, label: yLabels[i] }));
   const xTicks = empty
     ? []
-    : dateTicks(xDomain[0], xDomain[1], content.dateUnit, lang, plot.width, (l) => measureText(l, tickSize)).map(
-        (t) => ({ pos: toX(t.days), value: t.days, label: t.label }),
-      );
+    : dateTicks(xDomain[0], xDomain[1], content.dateUnit, lang, plot.width, (l) => measureText(l, tickSize)).map((t) => ({
+        pos: toX(t.days),
+        value: t.days,
+        label: t.label,
+      }));
   const lineWidth = CHART_SIZES.lineWidth * s * (content.series.length > 8 ? 0.65 : 1);
   const series = content.series.map((c, i) => ({
     ...c,
@@ -181,7 +183,16 @@ function layoutHeader(content: ChartContent, opts: ChartOptions, s: number, leve
       : { items: [], more: null, height: 0 };
   for (const item of legend.items) {
     const x = item.x + (CHART_SIZES.legendSwatch + CHART_SIZES.legendSize * 0.5) * s;
-    texts.push({ x, y: item.y + legendSize * 0.95, text: item.label, size: legendSize, weight: 400, color: CHART_COLORS.subtitle, anchor: 'start', role: 'legend' });
+    texts.push({
+      x,
+      y: item.y + legendSize * 0.95,
+      text: item.label,
+      size: legendSize,
+      weight: 400,
+      color: CHART_COLORS.subtitle,
+      anchor: 'start',
+      role: 'legend',
+    });
   }
   if (legend.more) {
     const { x, y: top, text } = legend.more;

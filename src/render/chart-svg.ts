@@ -39,9 +39,7 @@ export function renderChartModelSvg(model: ChartModel): string {
 
 /** The chart's elements without the enclosing `<svg>`: grid, axes, series, legend, texts. */
 export function renderChartBody(model: ChartModel): string {
-  return [renderGrid(model), renderSeries(model), renderLegendSwatches(model), renderTexts(model.texts)]
-    .filter((part) => part !== '')
-    .join('\n');
+  return [renderGrid(model), renderSeries(model), renderLegendSwatches(model), renderTexts(model.texts)].filter((part) => part !== '').join('\n');
 }
 
 function renderGrid(model: ChartModel): string {
@@ -83,9 +81,7 @@ function renderLegendSwatches(model: ChartModel): string {
   const size = CHART_SIZES.legendSize * s;
   const swatch = px(CHART_SIZES.legendSwatch * s);
   const width = px(Math.max(2.5 * s, model.lineWidth));
-  const lines = model.legend.items.map(
-    (item) => `<path d="M${px(item.x)} ${px(item.y + size * 0.62)}h${swatch}" stroke="${item.color}"/>`,
-  );
+  const lines = model.legend.items.map((item) => `<path d="M${px(item.x)} ${px(item.y + size * 0.62)}h${swatch}" stroke="${item.color}"/>`);
   return `<g class="legend" stroke-width="${width}" stroke-linecap="round">\n${lines.join('\n')}\n</g>`;
 }
 

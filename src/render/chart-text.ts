@@ -18,6 +18,8 @@ interface ChartWords {
   indexUnit: string;
   /** a unit that changed by `diff`; `{unit}` is replaced by the unit */
   changeIn: string;
+  /** footer entry; `{label}` and `{value}` are replaced (French puts a space before the colon) */
+  entry: string;
   source: string;
   license: string;
   /** legend overflow; `{n}` is replaced by the number of series left out */
@@ -43,6 +45,7 @@ const WORDS: Record<Lang, ChartWords> = {
     percentagePoints: 'Percentage points',
     indexUnit: 'Index, {base} = 100',
     changeIn: 'Change, {unit}',
+    entry: '{label}: {value}',
     source: 'Source',
     license: 'License',
     more: '+{n} more',
@@ -63,6 +66,7 @@ const WORDS: Record<Lang, ChartWords> = {
     percentagePoints: 'Prozentpunkte',
     indexUnit: 'Index, {base} = 100',
     changeIn: 'Veränderung, {unit}',
+    entry: '{label}: {value}',
     source: 'Quelle',
     license: 'Lizenz',
     more: '+{n} weitere',
@@ -83,6 +87,7 @@ const WORDS: Record<Lang, ChartWords> = {
     percentagePoints: 'Points de pourcentage',
     indexUnit: 'Indice, {base} = 100',
     changeIn: 'Variation, {unit}',
+    entry: '{label}\u00a0: {value}',
     source: 'Source',
     license: 'Licence',
     more: '+{n} autres',
@@ -103,6 +108,7 @@ const WORDS: Record<Lang, ChartWords> = {
     percentagePoints: 'Punti percentuali',
     indexUnit: 'Indice, {base} = 100',
     changeIn: 'Variazione, {unit}',
+    entry: '{label}: {value}',
     source: 'Fonte',
     license: 'Licenza',
     more: '+{n} altre',

@@ -71,14 +71,7 @@ const SMALLEST_MONTHS: Record<DateUnit, number> = { day: 0, month: 1, quarter: 3
  * Calendar ticks for [start, end] (day numbers): the finest step at or above
  * the data's own period whose labels fit side by side in `width` px.
  */
-export function dateTicks(
-  start: number,
-  end: number,
-  unit: DateUnit,
-  lang: Lang,
-  width: number,
-  measure: (label: string) => number,
-): DateTick[] {
+export function dateTicks(start: number, end: number, unit: DateUnit, lang: Lang, width: number, measure: (label: string) => number): DateTick[] {
   const steps = unit === 'day' ? [...DAY_STEPS, ...MONTH_STEPS] : MONTH_STEPS.filter((s) => s.months >= SMALLEST_MONTHS[unit]);
   const span = Math.max(1, end - start);
   let ticks: DateTick[] = [];

@@ -1,0 +1,104 @@
+// Snapshot tests of chart SVGs: selections of the demo data and of a small
+// edge-case fixture go through the real loader and query, and the SVG must
+// equal the committed file in __snapshots__/ byte for byte.
+// Regenerate after an intended change: UPDATE_SNAPSHOTS=1 node --import tsx --test src/render/chart-svg.test.ts
+process.env.TZ = 'UTC';
+
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { loadSnapshot } from '../data/load-snapshot.js';
+import type { Lang, Snapshot } from '../data/model.js';
+import { computeView } from '../query/compute-view.js';
+import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
+import { buildChartModel } from './chart-model.js';
+import { renderChartSvg } from './chart-svg.js';
+
+const FIXTURE_DIR = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
+const SNAPSHOT_DIR = fileURLToPath(new URL('./__snapshots__/', import.meta.url));
+const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
+
+interface Case {
+  name: string;
+  query: SelectionQuery;
+  lang: Lang;
+  width?: number;
+  height?: number;
+}
+
+const FIXTURE_CASES: Case[] = [
+  { name: 'edge-gaps-escaping', query: { dataset: 'chart_edge', dims: 'item=count' }, lang: 'en' },
+  { name: 'edge-percent-levels-de', query: { dataset: 'chart_edge' }, lang: 'de', width: 640, height: 400 },
+];
+
+let fixture: Promise<Snapshot> | undefined;
+const fixtureSnapshot = (): Promise<Snapshot> => (fixture ??= loadSnapshot(FIXTURE_DIR));
+
+function assertSnapshot(name: string, svg: string): void {
+  const file = SNAPSHOT_DIR + name + '.svg';
+  if (UPDATE) {
+    mkdirSync(SNAPSHOT_DIR, { recursive: true });
+    writeFileSync(file, svg);
+    return;
+  }
+  assert.ok(existsSync(file), `no snapshot ${file}: run with UPDATE_SNAPSHOTS=1 to create it`);
+  assert.equal(svg, readFileSync(file, 'utf8'), `${name}.svg differs from the snapshot (UPDATE_SNAPSHOTS=1 to accept)`);
+}
+
+for (const c of FIXTURE_CASES) {
+  test(`snapshot: ${c.name}`, async () => {
+    const snapshot = await fixtureSnapshot();
+    const { dataset, selection } = parseSelection(c.query, snapshot);
+    const svg = renderChartSvg(computeView(dataset, selection), { lang: c.lang, width: c.width ?? 800, height: c.height ?? 450 });
+    assertSnapshot(c.name, svg);
+  });
+}
+
+test('labels holding markup are escaped, never emitted as elements', async () => {
+  const snapshot = await fixtureSnapshot();
+  const { dataset, selection } = parseSelection({ dataset: 'chart_edge' }, snapshot);
+  const svg = renderChartSvg(computeView(dataset, selection), { lang: 'en', width: 800, height: 450 });
+  assert.ok(!svg.includes('<script'), 'no script element');
+  assert.ok(!svg.includes('<b>'), 'no b element');
+  assert.ok(svg.includes('Edge &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;'));
+  assert.ok(svg.includes('Share of &apos;A&apos; &amp; B'));
+  assert.ok(svg.includes('Source: Test source &amp; partners'));
+});
+
+test('a missing value breaks the line: one subpath per run, a dot for a lone observation', async () => {
+  const snapshot = await fixtureSnapshot();
+  const { dataset, selection } = parseSelection({ dataset: 'chart_edge', dims: 'item=count' }, snapshot);
+  const model = buildChartModel(computeView(dataset, selection), { lang: 'en', width: 800, height: 450 });
+  const [series] = model.series;
+  // count: observed Jan–May, gap Jun–Aug, lone Sep, gap Oct, lone Nov, gap Dec, then Jan–Dec 2020
+  assert.equal(series.path.match(/M/g)?.length, 4);
+  assert.equal(series.dots.length, 2);
+  assert.equal(series.path.match(/[ML]/g)?.length, 19);
+});
+
+test('shares listed in percent_levels are shown ×100 in %, other series keep their unit', async () => {
+  const snapshot = await fixtureSnapshot();
+  const { dataset, selection } = parseSelection({ dataset: 'chart_edge', dims: 'item=share' }, snapshot);
+  const model = buildChartModel(computeView(dataset, selection), { lang: 'en', width: 800, height: 450 });
+  assert.equal(model.content.unit, '%');
+  assert.equal(model.series[0].factor, 100);
+  assert.ok(model.yDomain[0] >= 20 && model.yDomain[1] <= 60, `y domain ${model.yDomain} is in percent`);
+  const both = buildChartModel(computeView(dataset, parseSelection({ dataset: 'chart_edge' }, snapshot).selection), {
+    lang: 'en',
+    width: 800,
+    height: 450,
+  });
+  assert.equal(both.content.unit, 'Persons / %');
+});
+
+test('rendering is deterministic and follows the language, not the machine', async () => {
+  const snapshot = await fixtureSnapshot();
+  const { dataset, selection } = parseSelection({ dataset: 'chart_edge' }, snapshot);
+  const view = computeView(dataset, selection);
+  const first = renderChartSvg(view, { lang: 'fr', width: 900, height: 500 });
+  assert.equal(renderChartSvg(view, { lang: 'fr', width: 900, height: 500 }), first);
+  assert.ok(first.includes('Source\u00a0: Test source'), 'French footer');
+  assert.match(first, />1[\u202f\u00a0]\d{3}</, 'French thousands separator');
+  assert.match(renderChartSvg(view, { lang: 'de', width: 900, height: 500 }), />1(&apos;|’)\d{3}</, 'Swiss German thousands separator');
+});
