@@ -1,0 +1,98 @@
+// The R and Python clients, in real R and real Python, against the real
+// server started on a free port with the real data; their READMEs' examples
+// run inside their suites. `R CMD check` runs without a server. Missing R or
+// Python fails the suite (set DS_SKIP_CLIENT_TESTS=1 to skip it on purpose).
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { PYTHON, REAL_DATA, ROOT, run, startServer, works, type CommandResult, type RunningServer } from './harness.js';
+
+const skip = process.env.DS_SKIP_CLIENT_TESTS === '1' ? 'DS_SKIP_CLIENT_TESTS=1' : false;
+const DEBIAN_PACKAGES = 'r-base-core r-cran-jsonlite r-cran-testthat python3-pandas python3-pytest python3-pip python3-setuptools';
+
+/** The environment of a client process: UTF-8, the server, the data it serves. */
+function clientEnv(server: RunningServer | null, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', DS_DATA_DIR: REAL_DATA, ...extra };
+  if (server) env.DATASERIES_API = server.url;
+  else delete env.DATASERIES_API;
+  return env;
+}
+
+function succeeded(result: CommandResult, what: string): void {
+  assert.equal(result.code, 0, `${what} failed (exit ${result.code}):\n${result.output.slice(-6000)}`);
+}
+
+describe('R and Python clients', { skip }, () => {
+  let server: RunningServer;
+  let tmp: string;
+
+  before(async () => {
+    const missing: string[] = [];
+    if (!(await works('Rscript', ['-e', 'library(jsonlite); library(testthat)']))) missing.push('R with jsonlite and testthat');
+    if (!(await works(PYTHON, ['-c', 'import pandas, pytest']))) missing.push(`${PYTHON} with pandas and pytest`);
+    assert.deepEqual(missing, [], `missing: ${missing.join(', ')}; install with apt-get install ${DEBIAN_PACKAGES} (or set DS_SKIP_CLIENT_TESTS=1)`);
+    tmp = mkdtempSync(join(tmpdir(), 'ds-clients-'));
+    server = await startServer(REAL_DATA);
+  });
+
+  after(async () => {
+    await server?.stop();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('Python: pytest against the real server, README examples included, nothing skipped', async () => {
+    const result = await run(PYTHON, ['-m', 'pytest', '-p', 'no:cacheprovider', '-rs', 'clients/python/tests'], {
+      env: clientEnv(server, { PYTHONPATH: join(ROOT, 'clients/python/src'), PYTHONDONTWRITEBYTECODE: '1' }),
+    });
+    succeeded(result, 'pytest');
+    assert.match(result.output, /\b\d+ passed\b/);
+    assert.doesNotMatch(result.output, /skipped/, result.output);
+  });
+
+  it('R: testthat against the real server, README examples included, nothing skipped', async () => {
+    const lib = join(tmp, 'rlib');
+    mkdirSync(lib);
+    cpSync(join(ROOT, 'clients/r'), join(tmp, 'r'), { recursive: true });
+    succeeded(await run('R', ['CMD', 'INSTALL', `--library=${lib}`, join(tmp, 'r')], { env: clientEnv(null, { R_LIBS: lib }) }), 'R CMD INSTALL');
+    const script = [
+      'results <- as.data.frame(testthat::test_dir("clients/r/tests/testthat", package = "dataseries",',
+      '  load_package = "installed", reporter = "summary", stop_on_failure = FALSE))',
+      'cat(sprintf("\\nR tests: %d passed, %d failed, %d skipped, %d errors\\n",',
+      '  sum(results$passed), sum(results$failed), sum(results$skipped), sum(results$error)))',
+      'quit(status = if (sum(results$failed) + sum(results$skipped) + sum(results$error) > 0) 1 else 0)',
+    ].join('\n');
+    const result = await run('Rscript', ['-e', script], { env: clientEnv(server, { R_LIBS: lib }) });
+    succeeded(result, 'testthat');
+    assert.match(result.output, /R tests: [1-9]\d* passed, 0 failed, 0 skipped, 0 errors/);
+  });
+
+  it('R CMD check passes without errors or warnings, with no server', async () => {
+    const dir = join(tmp, 'check');
+    cpSync(join(ROOT, 'clients/r'), join(dir, 'src'), { recursive: true });
+    const env = clientEnv(null, { _R_CHECK_FORCE_SUGGESTS_: 'false' });
+    succeeded(await run('R', ['CMD', 'build', '--no-build-vignettes', 'src'], { cwd: dir, env }), 'R CMD build');
+    const check = await run('R', ['CMD', 'check', '--no-manual', 'dataseries_0.1.0.tar.gz'], { cwd: dir, env });
+    succeeded(check, 'R CMD check');
+    const status = /^Status: (.*)$/m.exec(check.output)?.[1] ?? '';
+    assert.ok(status === 'OK' || /^\d+ NOTEs?$/.test(status), `R CMD check status: ${status}\n${check.output.slice(-4000)}`);
+  });
+
+  it('pip installs the Python package from its folder, and it imports', async () => {
+    const source = join(tmp, 'python-src');
+    const target = join(tmp, 'site');
+    cpSync(join(ROOT, 'clients/python'), source, { recursive: true, filter: (p) => !p.includes('__pycache__') });
+    const install = await run(PYTHON, ['-m', 'pip', 'install', '--no-build-isolation', '--no-deps', '--no-index', '--target', target, source], {
+      env: clientEnv(null),
+    });
+    succeeded(install, 'pip install');
+    const imported = await run(PYTHON, ['-c', 'import dataseries; print(dataseries.__file__, dataseries.base_url())'], {
+      cwd: tmp,
+      env: clientEnv(null, { PYTHONPATH: target }),
+    });
+    succeeded(imported, 'import dataseries');
+    assert.ok(imported.output.startsWith(join(target, 'dataseries')), imported.output);
+    assert.match(imported.output, /http:\/\/localhost:8080/);
+  });
+});
