@@ -12,7 +12,7 @@ export interface ContentSeries {
   /** the selected series, as computed by the query (the renderer's input) */
   view: SeriesView;
   label: string;
-  /** display multiplier: 100 for a share (0–1) shown as % (`percent_levels`), else 1 */
+  /** display multiplier: 100 for a fraction (0–1) of a `percent_levels` code, shown in %; else 1 */
   factor: number;
   unit: string | null;
 }
@@ -81,8 +81,23 @@ function describeSeries(meta: DatasetMeta, s: SeriesView, varying: Set<number>, 
   const label = shown.filter((l) => l !== '').join(' · ') || pickLabel(meta.title, lang);
   const transform = view.selection.transform;
   const isShare = meta.percentLevels.length > 0 && s.codes.some((c) => meta.percentLevels.includes(c));
-  const factor = isShare && (transform === 'level' || transform === 'diff') ? 100 : 1;
+  const factor = isShare && (transform === 'level' || transform === 'diff') && isFraction(view, s) ? 100 : 1;
   return { view: s, label, factor, unit: seriesUnit(meta, s, isShare, view, lang) };
+}
+
+/**
+ * Whether a percent level's series is published as a fraction (0.042) rather
+ * than in percent (4.2): the published files do both (the federal finance
+ * ratios are 0–1, rates elsewhere are percent), so the stored series decides.
+ */
+function isFraction(view: SelectionView, s: SeriesView): boolean {
+  const { store } = view.dataset;
+  let max = 0;
+  for (let i = store.offsets[s.id]; i < store.offsets[s.id + 1]; i++) {
+    const v = Math.abs(store.values[i]);
+    if (v > max) max = v;
+  }
+  return max <= 1;
 }
 
 /** The unit of a series after the transform. */

@@ -61,7 +61,8 @@ export function measureText(text: string, size: number, weight = 400): number {
  * last one with an ellipsis when the text does not fit.
  */
 export function wrapText(text: string, size: number, width: number, maxLines: number, weight = 400): string[] {
-  const words = text.split(/\s+/).filter((w) => w !== '');
+  // break at ordinary spaces only: a no-break space (\u00a0) holds "= 100" together
+  const words = text.split(/[ \t\n]+/).filter((w) => w !== '');
   const lines: string[] = [];
   let current = '';
   for (let i = 0; i < words.length; i++) {

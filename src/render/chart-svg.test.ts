@@ -11,11 +11,13 @@ import { fileURLToPath } from 'node:url';
 import { loadSnapshot } from '../data/load-snapshot.js';
 import type { Lang, Snapshot } from '../data/model.js';
 import { computeView } from '../query/compute-view.js';
+import { pickLabel } from '../i18n/labels.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import { buildChartModel } from './chart-model.js';
 import { renderChartSvg } from './chart-svg.js';
 
 const FIXTURE_DIR = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
+const DEMO_DIR = fileURLToPath(new URL('../../demo-data/', import.meta.url));
 const SNAPSHOT_DIR = fileURLToPath(new URL('./__snapshots__/', import.meta.url));
 const UPDATE = process.env.UPDATE_SNAPSHOTS === '1';
 
@@ -27,6 +29,30 @@ interface Case {
   height?: number;
 }
 
+const DEMO_CASES: Case[] = [
+  { name: 'demo-one-series', query: { dataset: 'demo_barometer' }, lang: 'en' },
+  {
+    name: 'demo-several-series',
+    query: { dataset: 'demo_gdp', dims: 'type=real;seas_adj=csa;structure=gdp,industry,services,trade', from: '2010-01-01' },
+    lang: 'en',
+  },
+  { name: 'demo-transform-yoy', query: { dataset: 'demo_cpi', dims: 'item=CP00,CP01,CP011', transform: 'yoy', from: '2019-01-01' }, lang: 'en' },
+  {
+    name: 'demo-gap-percent-levels',
+    query: { dataset: 'demo_labour', dims: 'indicator=unemp_rate;sex=women,men', from: '2017-01-01', to: '2021-12-01' },
+    lang: 'en',
+  },
+  { name: 'demo-german-labels', query: { dataset: 'demo_population', dims: 'region=lem,mit,zh,ti;nationality=total' }, lang: 'de' },
+  {
+    name: 'demo-index-fr-small',
+    query: { dataset: 'demo_gdp', dims: 'type=nom,real;structure=gdp;seas_adj=csa', transform: 'index', base: '2015-01-01' },
+    lang: 'fr',
+    width: 480,
+    height: 320,
+  },
+  { name: 'demo-weekly-it', query: { dataset: 'demo_activity', last: 52 }, lang: 'it', width: 1000, height: 500 },
+];
+
 const FIXTURE_CASES: Case[] = [
   { name: 'edge-gaps-escaping', query: { dataset: 'chart_edge', dims: 'item=count' }, lang: 'en' },
   { name: 'edge-percent-levels-de', query: { dataset: 'chart_edge' }, lang: 'de', width: 640, height: 400 },
@@ -34,6 +60,16 @@ const FIXTURE_CASES: Case[] = [
 
 let fixture: Promise<Snapshot> | undefined;
 const fixtureSnapshot = (): Promise<Snapshot> => (fixture ??= loadSnapshot(FIXTURE_DIR));
+let demo: Promise<Snapshot> | undefined;
+const demoSnapshot = (): Promise<Snapshot> => (demo ??= loadSnapshot(DEMO_DIR));
+
+/** The chart of a case as the image routes draw it (license name from the vocabulary). */
+function renderCase(snapshot: Snapshot, c: Case): string {
+  const { dataset, selection } = parseSelection(c.query, snapshot);
+  const license = snapshot.licenses.get(dataset.meta.license);
+  const licenseName = license ? pickLabel(license.name, c.lang) : null;
+  return renderChartSvg(computeView(dataset, selection), { lang: c.lang, width: c.width ?? 800, height: c.height ?? 450, licenseName });
+}
 
 function assertSnapshot(name: string, svg: string): void {
   const file = SNAPSHOT_DIR + name + '.svg';
@@ -46,13 +82,16 @@ function assertSnapshot(name: string, svg: string): void {
   assert.equal(svg, readFileSync(file, 'utf8'), `${name}.svg differs from the snapshot (UPDATE_SNAPSHOTS=1 to accept)`);
 }
 
-for (const c of FIXTURE_CASES) {
+for (const c of DEMO_CASES) {
   test(`snapshot: ${c.name}`, async () => {
-    const snapshot = await fixtureSnapshot();
-    const { dataset, selection } = parseSelection(c.query, snapshot);
-    const svg = renderChartSvg(computeView(dataset, selection), { lang: c.lang, width: c.width ?? 800, height: c.height ?? 450 });
-    assertSnapshot(c.name, svg);
+    const snapshot = await demoSnapshot();
+    assert.equal(snapshot.issues.filter((i) => i.severity === 'error').length, 0, 'demo data loads cleanly');
+    assertSnapshot(c.name, renderCase(snapshot, c));
   });
+}
+
+for (const c of FIXTURE_CASES) {
+  test(`snapshot: ${c.name}`, async () => assertSnapshot(c.name, renderCase(await fixtureSnapshot(), c)));
 }
 
 test('labels holding markup are escaped, never emitted as elements', async () => {
