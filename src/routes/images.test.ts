@@ -91,9 +91,9 @@ test('a bad selection answers the API errors as JSON: 404 unknown dataset, 400 u
   const api = await app.inject({ url: '/series?dataset=demo_gdp&dims=structure=nope' });
   const chart = await app.inject({ url: '/chart.png?dataset=demo_gdp&dims=structure=nope' });
   assert.equal(chart.statusCode, 400);
-  const { instance: _a, ...apiBody } = api.json();
-  const { instance: _b, ...chartBody } = chart.json();
-  assert.deepEqual(chartBody, apiBody, 'the same error as /series');
+  const withoutInstance = (body: Record<string, unknown>): Record<string, unknown> => ({ ...body, instance: null });
+  const chartBody = chart.json();
+  assert.deepEqual(withoutInstance(chartBody), withoutInstance(api.json()), 'the same error as /series');
   assert.ok(chartBody.valid.includes('gdp'));
   assert.equal((await app.inject({ url: '/chart.svg?dataset=demo_gdp&from=2020-13-01' })).statusCode, 400);
   assert.equal((await app.inject({ url: '/chart.svg?dataset=demo_gdp&transform=log' })).statusCode, 400);
