@@ -1,0 +1,114 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeParquetCopies } from '../baselines/parquet-copy.js';
+import { freePort, startChild, stopChild, waitForHttp, type Child } from './children.js';
+import { checkStatic, compareAnswers, prepareRoutes, type Route } from './fixtures.js';
+import { startNginx } from './nginx.js';
+import type { BenchOptions } from './options.js';
+import { healthFacts, startOurServer } from './our-server.js';
+import { readRss, settledRss } from './proc-stats.js';
+import type { DirResult, RouteResult } from './report.js';
+import { pickMix, pickSingleSeries, scanDataDir } from './selections.js';
+import { measure, type LoadSettings, type LoadTarget } from './wrk.js';
+
+/** Shared by every data directory of a run. */
+export interface RunContext {
+  root: string;
+  tmp: string;
+  options: BenchOptions;
+  settings: LoadSettings;
+  scripts: { single: string; mix: string };
+  rssEmpty: number;
+  log: (line: string) => void;
+}
+
+/** Starts the DuckDB baseline on a Parquet directory. */
+async function startDuckdb(root: string, parquetDir: string): Promise<{ child: Child; baseUrl: string }> {
+  const port = await freePort();
+  const env = { ...process.env, DS_PARQUET_DIR: parquetDir, PORT: String(port), HOST: '127.0.0.1' };
+  const child = startChild('DuckDB baseline', 'node', ['--import', 'tsx', 'bench/baselines/duckdb-server.ts'], { cwd: root, env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/health`, child, 60000);
+  return { child, baseUrl };
+}
+
+function pathsOf(side: { path?: string; pathsFile?: string }): string[] {
+  if (side.path !== undefined) return [side.path];
+  return readFileSync(side.pathsFile as string, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '');
+}
+
+function target(baseUrl: string, side: { path?: string; pathsFile?: string }, child: Child): LoadTarget {
+  return { baseUrl, ...side, serverPgid: child.pid };
+}
+
+/** Measures one data directory: load, memory, and every route on our server, nginx and DuckDB. */
+export async function benchDir(ctx: RunContext, label: string, dataDir: string): Promise<DirResult> {
+  const { options, log } = ctx;
+  const work = join(ctx.tmp, label.replace(/\W+/g, '-'));
+  mkdirSync(join(work, 'parquet'), { recursive: true });
+  log(`[${label}] scanning ${dataDir}`);
+  const inventory = await scanDataDir(dataDir);
+  const single = pickSingleSeries(inventory, options.singleBytes);
+  const plan = { single, dataset: options.dataset ?? single.dataset, mix: pickMix(inventory, options.mixSize) };
+  const series = [...inventory.datasets.values()].reduce((n, list) => n + list.length, 0);
+
+  log(`[${label}] starting our server (${inventory.rows.toLocaleString('en-US')} rows of CSV)`);
+  const nodeArgs = options.cpuProf === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`];
+  const ours = await startOurServer(ctx.root, dataDir, nodeArgs);
+  const facts = healthFacts(ours.health);
+  const rssLoaded = await settledRss(ours.child.pid);
+  log(`[${label}] ready in ${ours.readyMs.toFixed(0)} ms; /health: ${JSON.stringify(ours.health).slice(0, 400)}`);
+
+  log(`[${label}] writing Parquet copies, starting DuckDB baseline and nginx`);
+  await writeParquetCopies(dataDir, join(work, 'parquet'));
+  const duck = await startDuckdb(ctx.root, join(work, 'parquet'));
+  const routes = await prepareRoutes(ours.baseUrl, plan, join(work, 'www'), work);
+  const nginx = await startNginx(join(work, 'www'), join(work, 'nginx'));
+  for (const route of routes) await checkStatic(nginx.baseUrl, join(work, 'www'), pathsOf(route.nginx));
+
+  const results: RouteResult[] = [];
+  for (const route of routes) results.push(await benchRoute(ctx, label, route, { ours, nginx, duck }));
+  const rssAfterLoad = readRss(ours.child.pid);
+  await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT'), stopChild(duck.child)]);
+  return {
+    label,
+    dataDir,
+    datasets: inventory.datasets.size,
+    series: facts.series ?? series,
+    observations: facts.observations ?? inventory.rows,
+    csvBytes: inventory.bytes,
+    loadMs: facts.loadMs ?? ours.readyMs,
+    loadSource: facts.loadMs === null ? 'time from spawn to ready, /health has no load time' : '/health',
+    readyMs: ours.readyMs,
+    rssEmpty: ctx.rssEmpty,
+    rssLoaded,
+    rssAfterLoad,
+    single,
+    routes: results,
+  };
+}
+
+async function benchRoute(
+  ctx: RunContext,
+  label: string,
+  route: Route,
+  servers: { ours: { child: Child; baseUrl: string }; nginx: { child: Child; baseUrl: string }; duck: { child: Child; baseUrl: string } },
+): Promise<RouteResult> {
+  const { ours, nginx, duck } = servers;
+  const agreement = route.duckdb ? await compareAnswers(ours.baseUrl, duck.baseUrl, pathsOf(route.ours)) : null;
+  ctx.log(`[${label}] ${route.name}: ours`);
+  const oursResult = await measure(target(ours.baseUrl, route.ours, ours.child), ctx.settings, ctx.scripts);
+  ctx.log(`[${label}] ${route.name}: nginx`);
+  const nginxResult = await measure(target(nginx.baseUrl, route.nginx, nginx.child), ctx.settings, ctx.scripts);
+  let duckResult = null;
+  if (route.duckdb) {
+    ctx.log(`[${label}] ${route.name}: DuckDB`);
+    duckResult = await measure(target(duck.baseUrl, route.ours, duck.child), ctx.settings, ctx.scripts);
+  }
+  ctx.log(
+    `[${label}] ${route.name}: ours ${oursResult.rps.toFixed(0)}/s, nginx ${nginxResult.rps.toFixed(0)}/s, DuckDB ${duckResult?.rps.toFixed(0) ?? 'n/a'}/s`,
+  );
+  return { route, ours: oursResult, nginx: nginxResult, duckdb: duckResult, agreement };
+}

@@ -1,0 +1,94 @@
+import { parseArgs } from 'node:util';
+
+/** The bench's command line, parsed. */
+export interface BenchOptions {
+  data: string;
+  /** null: skip the large directory */
+  large: string | null;
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  threads: number;
+  mixSize: number;
+  /** the single series is the one whose published rows come closest to this size */
+  singleBytes: number;
+  /** whole-dataset CSV: this dataset instead of the single series' own */
+  dataset: string | null;
+  out: string | null;
+  /** write CPU profiles of our server here */
+  cpuProf: string | null;
+  keep: boolean;
+  maxOtherCpuPct: number;
+  attempts: number;
+}
+
+/** Help text for --help. */
+export const USAGE = `npm run bench -- [options]
+  --data DIR          real data directory (default /work/shared/dataseries-data/data, or ../shared/... beside the repo)
+  --large DIR         large generated directory (default /tmp/ds-large; generated if absent)
+  --no-large          measure the real data only
+  --duration 10s      per measurement (default 10s; --quick: 3s)
+  --warmup 2s         warm-up before each measurement (default 2s; --quick: 1s)
+  --quick             short runs
+  --connections 50    wrk connections (default 50)
+  --threads 1         wrk threads (default 1: one core for wrk, one for the server)
+  --mix 1000          different single-series selections in the mix (default 1000)
+  --single-bytes N    pick the single series closest to N bytes of CSV (default 14000)
+  --dataset ID        dataset of the whole-dataset CSV (default: the single series' dataset)
+  --out FILE          report file (default bench/RESULTS.md); --no-out to only print
+  --cpu-prof DIR      run our server with --cpu-prof, profiles written to DIR
+  --max-other 25      repeat a run during which other processes used more than this % of a core (default 25)
+  --attempts 3        runs at most per measurement, the least disturbed counts (default 3)
+  --keep              keep the temporary directory`;
+
+function seconds(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (match === null) throw new Error(`not a duration: ${text} (e.g. 10s)`);
+  const value = Number(match[1]);
+  return match[2] === 'ms' ? value / 1000 : match[2] === 'm' ? value * 60 : value;
+}
+
+/** Parses argv (without node and the script). */
+export function parseOptions(argv: string[], defaultData: string): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      data: { type: 'string' },
+      large: { type: 'string' },
+      'no-large': { type: 'boolean' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      quick: { type: 'boolean' },
+      connections: { type: 'string' },
+      threads: { type: 'string' },
+      mix: { type: 'string' },
+      'single-bytes': { type: 'string' },
+      dataset: { type: 'string' },
+      out: { type: 'string' },
+      'no-out': { type: 'boolean' },
+      'cpu-prof': { type: 'string' },
+      keep: { type: 'boolean' },
+      'max-other': { type: 'string' },
+      attempts: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help === true) return null;
+  const quick = values.quick === true;
+  return {
+    data: values.data ?? defaultData,
+    large: values['no-large'] === true ? null : (values.large ?? '/tmp/ds-large'),
+    durationS: seconds(values.duration ?? (quick ? '3s' : '10s')),
+    warmupS: seconds(values.warmup ?? (quick ? '1s' : '2s')),
+    connections: Number(values.connections ?? 50),
+    threads: Number(values.threads ?? 1),
+    mixSize: Number(values.mix ?? 1000),
+    singleBytes: Number(values['single-bytes'] ?? 14000),
+    dataset: values.dataset ?? null,
+    out: values['no-out'] === true ? null : (values.out ?? 'bench/RESULTS.md'),
+    cpuProf: values['cpu-prof'] ?? null,
+    keep: values.keep === true,
+    maxOtherCpuPct: Number(values['max-other'] ?? 25),
+    attempts: Number(values.attempts ?? 3),
+  };
+}

@@ -1,0 +1,179 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCommand, sleep, startChild, type Child } from './children.js';
+import { groupCpuSeconds, machineBusySeconds } from './proc-stats.js';
+import { once } from 'node:events';
+
+/** How wrk loads a server: the same for every target in one run. */
+export interface LoadSettings {
+  /** seconds per measurement */
+  durationS: number;
+  /** seconds of warm-up before each measurement (not counted) */
+  warmupS: number;
+  connections: number;
+  threads: number;
+  /** a run during which other work used more than this (% of a core) is repeated */
+  maxOtherCpuPct: number;
+  /** runs at most per measurement; the least disturbed one counts */
+  attempts: number;
+}
+
+/** What one wrk run measured. */
+export interface LoadResult {
+  requests: number;
+  durationS: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  bytesPerResponse: number;
+  /** connect/read/write/timeout errors plus non-2xx/3xx answers */
+  errors: number;
+  /** CPU used by the server's process group during the run, in % of one core */
+  serverCpuPct: number;
+  /** CPU used by wrk itself, in % of one core (sampled, a slight underestimate) */
+  wrkCpuPct: number;
+  /** CPU used by everything else on the machine meanwhile (other work disturbs the figures) */
+  otherCpuPct: number;
+  /** runs it took to get this one */
+  attempts: number;
+}
+
+// done() runs in wrk's main Lua state after the run: one JSON line for the bench.
+const DONE = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'BENCH {"requests":%d,"duration_us":%d,"bytes":%d,"errors":%d,"p50_us":%d,"p99_us":%d,"max_us":%d}\\n',
+    summary.requests, summary.duration, summary.bytes,
+    e.connect + e.read + e.write + e.status + e.timeout,
+    latency:percentile(50), latency:percentile(99), latency.max))
+end
+`;
+
+// Each thread walks the list from its own offset; the list is pre-shuffled.
+const MIX = `
+local paths = {}
+local i = 0
+init = function(args)
+  for line in io.lines(args[1]) do paths[#paths + 1] = line end
+  i = math.random(#paths)
+end
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+`;
+
+/** Writes the two Lua scripts into `dir`; returns their paths. */
+export function writeWrkScripts(dir: string): { single: string; mix: string } {
+  const single = join(dir, 'single.lua');
+  const mix = join(dir, 'mix.lua');
+  writeFileSync(single, DONE);
+  writeFileSync(mix, MIX + DONE);
+  return { single, mix };
+}
+
+/** The target of one load: a base URL plus one path, or a file listing many paths. */
+export interface LoadTarget {
+  baseUrl: string;
+  path?: string;
+  pathsFile?: string;
+  /** process group of the server under load, for its CPU use */
+  serverPgid: number;
+}
+
+/**
+ * Measures one target: waits for the machine to be quiet, warms up, runs wrk;
+ * repeats when other work disturbed the run, and keeps the least disturbed run.
+ */
+export async function measure(target: LoadTarget, settings: LoadSettings, scripts: { single: string; mix: string }): Promise<LoadResult> {
+  let best: LoadResult | null = null;
+  for (let attempt = 1; attempt <= settings.attempts; attempt++) {
+    await waitForQuiet(settings.maxOtherCpuPct);
+    const result = await measureOnce(target, settings, scripts);
+    if (best === null || result.otherCpuPct < best.otherCpuPct) best = { ...result, attempts: attempt };
+    if (result.otherCpuPct <= settings.maxOtherCpuPct) break;
+  }
+  return best as LoadResult;
+}
+
+/** Waits until everything on the machine uses less than `maxPct` of a core for a second (at most `maxWaitS`). */
+export async function waitForQuiet(maxPct: number, maxWaitS = 120): Promise<void> {
+  const deadline = Date.now() + maxWaitS * 1000;
+  while (Date.now() < deadline) {
+    const before = machineBusySeconds();
+    await sleep(1000);
+    if ((machineBusySeconds() - before) * 100 < maxPct) return;
+  }
+}
+
+async function measureOnce(target: LoadTarget, settings: LoadSettings, scripts: { single: string; mix: string }): Promise<LoadResult> {
+  if (settings.warmupS > 0) await runWrk(target, settings.warmupS, settings, scripts);
+  const cpuBefore = groupCpuSeconds(target.serverPgid);
+  const busyBefore = machineBusySeconds();
+  const started = process.hrtime.bigint();
+  const run = await runWrk(target, settings.durationS, settings, scripts);
+  const elapsedS = Number(process.hrtime.bigint() - started) / 1e9;
+  const serverCpuS = groupCpuSeconds(target.serverPgid) - cpuBefore;
+  const otherCpuS = machineBusySeconds() - busyBefore - serverCpuS - run.wrkCpuS;
+  const pct = (seconds: number): number => (Math.max(0, seconds) / elapsedS) * 100;
+  return { ...run.result, serverCpuPct: pct(serverCpuS), wrkCpuPct: pct(run.wrkCpuS), otherCpuPct: pct(otherCpuS), attempts: 1 };
+}
+
+async function runWrk(
+  target: LoadTarget,
+  durationS: number,
+  settings: LoadSettings,
+  scripts: { single: string; mix: string },
+): Promise<{ result: Omit<LoadResult, 'serverCpuPct' | 'wrkCpuPct' | 'otherCpuPct' | 'attempts'>; wrkCpuS: number }> {
+  const url = target.baseUrl + (target.path ?? '/');
+  const args = ['-t', String(settings.threads), '-c', String(settings.connections), '-d', `${durationS}s`, '--timeout', '10s'];
+  args.push('-s', target.pathsFile === undefined ? scripts.single : scripts.mix, url);
+  if (target.pathsFile !== undefined) args.push('--', target.pathsFile);
+  const child = startChild('wrk', 'wrk', args);
+  const closed = once(child.proc, 'close') as Promise<[number | null]>;
+  const wrkCpuS = await sampleCpuUntil(child, closed);
+  const [code] = await closed;
+  const line = /^BENCH (.*)$/m.exec(child.output());
+  if (code !== 0 || line === null) throw new Error(`wrk failed (${code}) on ${url}:\n${child.output()}`);
+  const raw = JSON.parse(line[1]) as Record<string, number>;
+  const duration = raw.duration_us / 1e6;
+  return {
+    result: {
+      requests: raw.requests,
+      durationS: duration,
+      rps: raw.requests / duration,
+      p50Ms: raw.p50_us / 1000,
+      p99Ms: raw.p99_us / 1000,
+      maxMs: raw.max_us / 1000,
+      bytesPerResponse: raw.requests > 0 ? raw.bytes / raw.requests : 0,
+      errors: raw.errors,
+    },
+    wrkCpuS,
+  };
+}
+
+/** Samples wrk's CPU time every 200 ms; the last sample before it exits stands for the total. */
+async function sampleCpuUntil(child: Child, closed: Promise<unknown>): Promise<number> {
+  let last = 0;
+  const timer = setInterval(() => {
+    try {
+      last = groupCpuSeconds(child.pid);
+    } catch {
+      // exiting
+    }
+  }, 200);
+  await closed;
+  clearInterval(timer);
+  return last;
+}
+
+/** wrk's version line, for the report. */
+export async function wrkVersion(): Promise<string> {
+  const { stdout, stderr } = await runCommand('wrk', ['-v']);
+  return (stdout + stderr)
+    .split('\n')[0]
+    .replace(/\s+Copyright.*$/, '')
+    .trim();
+}
