@@ -1,0 +1,122 @@
+import type { Lang, Snapshot } from '../data/model.js';
+import { DsError, NotFoundError, NotImplementedError, BadParameterError } from '../http/errors.js';
+import { pickLabel } from '../i18n/labels.js';
+import { CHART_REFERENCE, CHART_SIZE_LIMITS } from '../render/chart-style.js';
+import { apiUrl, embedUrl, sitePageUrl } from '../urls.js';
+import { parsePageUrl, type Target } from './parse-target.js';
+
+/**
+ * `/oembed` (oEmbed 1.0, https://oembed.com): a `rich` response whose HTML is
+ * the embed snippet of a dataset page's selection.
+ */
+
+/** Name of the provider in oEmbed answers. */
+export const PROVIDER_NAME = 'dataseries';
+/** Height of the embed snippet (DESIGN §4). */
+export const EMBED_HEIGHT = 580;
+/** Width reported for the 100%-wide snippet when the consumer sets no maximum. */
+export const EMBED_WIDTH = 800;
+
+export interface OembedQuery {
+  url: string;
+  maxwidth?: number;
+  maxheight?: number;
+  format?: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const attr = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+/**
+ * The iframe snippet of an embedded chart (DESIGN §4): full width, no
+ * border, rounded corners, lazy loading, a title; `maxWidth` caps the width.
+ * @example embedSnippet({ src: 'https://x.org/d/ch_fso_ppi?embed=1', title: 'Producer prices', height: 580 })
+ */
+export function embedSnippet(o: { src: string; title: string; height: number; maxWidth?: number }): string {
+  const style = `border:0;border-radius:8px;overflow:hidden${o.maxWidth ? `;max-width:${o.maxWidth}px` : ''}`;
+  return `<iframe src="${attr(o.src)}" title="${attr(o.title)}" width="100%" height="${o.height}" style="${style}" loading="lazy" allowfullscreen></iframe>`;
+}
+
+/** Reads the page URL of an oEmbed request: ours, a dataset page, a valid selection; else 404 (oEmbed §2.3.5). */
+function readPage(snapshot: Snapshot, text: string, baseUrl: string): Target {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new BadParameterError(`Invalid url '${text}': expected the absolute URL of a dataset page, e.g. ${baseUrl}/d/{id}.`, { parameter: 'url' }, 'bad_url');
+  }
+  const ours = new URL(baseUrl);
+  if (!/^https?:$/.test(url.protocol) || url.host.toLowerCase() !== ours.host.toLowerCase()) {
+    throw new NotFoundError(`'${text}' is not a page of this site (${ours.host}): no embed for it.`, { url: text }, 'not_our_url');
+  }
+  let page: Target | null;
+  try {
+    page = parsePageUrl(snapshot, url.pathname + url.search, baseUrl);
+  } catch (e) {
+    if (e instanceof DsError) throw new NotFoundError(`No embed for '${text}': ${e.message}`, { url: text, ...e.facts }, 'not_embeddable');
+    throw e;
+  }
+  if (!page) throw new NotFoundError(`'${text}' is not a dataset page: only dataset pages ({base}/d/{id}) can be embedded.`, { url: text }, 'not_embeddable');
+  return page;
+}
+
+/** The chart thumbnail size within the consumer's maxima, or null when the chart cannot be that small. */
+function thumbnailSize(maxwidth: number | undefined, maxheight: number | undefined): { width: number; height: number } | null {
+  const width = Math.min(CHART_REFERENCE.width, maxwidth ?? Infinity);
+  const height = Math.min(CHART_REFERENCE.height, maxheight ?? Infinity);
+  return width >= CHART_SIZE_LIMITS.min && height >= CHART_SIZE_LIMITS.min ? { width, height } : null;
+}
+
+/**
+ * The oEmbed answer for a dataset page URL (any language, with selection).
+ * `format=xml` (or any other than json) is a 501, a URL that is not ours or
+ * not a dataset page a 404, as the oEmbed spec says.
+ */
+export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: string): Record<string, unknown> {
+  if (query.format !== undefined && query.format !== 'json') {
+    throw new NotImplementedError(`format=${query.format} is not available: this provider answers oEmbed in JSON only (format=json or no format).`, {
+      parameter: 'format',
+      valid: ['json'],
+    });
+  }
+  const page = readPage(snapshot, query.url, baseUrl);
+  const { dataset, selection } = page;
+  const lang: Lang = page.lang ?? 'en';
+  const order = dataset.meta.dimOrder;
+  const title = oembedTitle(page, lang);
+  const width = Math.min(EMBED_WIDTH, query.maxwidth ?? Infinity);
+  const height = Math.min(EMBED_HEIGHT, query.maxheight ?? Infinity);
+  const answer: Record<string, unknown> = {
+    version: '1.0',
+    type: 'rich',
+    title,
+    provider_name: PROVIDER_NAME,
+    provider_url: sitePageUrl(baseUrl, lang, '/'),
+    cache_age: 3600,
+    html: embedSnippet({ src: embedUrl(baseUrl, lang, selection, order), title, height, maxWidth: query.maxwidth }),
+    width,
+    height,
+  };
+  const thumb = thumbnailSize(query.maxwidth, query.maxheight);
+  if (thumb) {
+    const extra: [string, string][] = [
+      ...(lang === 'en' ? [] : [['lang', lang] as [string, string]]),
+      ['width', String(thumb.width)],
+      ['height', String(thumb.height)],
+    ];
+    answer.thumbnail_url = apiUrl(baseUrl, 'chart.png', selection, order, extra);
+    answer.thumbnail_width = thumb.width;
+    answer.thumbnail_height = thumb.height;
+  }
+  return answer;
+}
+
+/** The dataset title, followed by the labels of dimensions narrowed to one code. */
+function oembedTitle(page: Target, lang: Lang): string {
+  const { dataset, selection } = page;
+  const labels = dataset.meta.dimensions
+    .filter((dim) => selection.dims[dim.id]?.length === 1)
+    .map((dim) => pickLabel(dim.levels[dim.index.get(selection.dims[dim.id][0])!].label, lang));
+  const title = pickLabel(dataset.meta.title, lang);
+  return labels.length ? `${title}: ${labels.join(', ')}` : title;
+}

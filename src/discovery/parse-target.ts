@@ -1,0 +1,183 @@
+import type { Dataset, Lang, Snapshot } from '../data/model.js';
+import { BadParameterError, NotFoundError } from '../http/errors.js';
+import { closest } from '../query/closest.js';
+import { findDataset, parseDateParam, parseDims } from '../query/parse-selection.js';
+import { TRANSFORMS, type Transform } from '../query/view.js';
+import type { UrlSelection } from '../urls.js';
+import { defaultDims, orderDims } from './levels.js';
+
+/**
+ * Reads the ways a selection is written down outside the API: a page URL
+ * (`/de/d/ch_fso_cpi?item=100_100`, with or without host), a series key
+ * (`ch_fso_cpi/item=100_100`, `ch_fso_cpi?dims=item=100_100`, a bare id) or a
+ * dotted key as the clients name columns (`ch_seco_concon.index.ks_i11.csa`).
+ */
+
+/** How a target was written ('text': found by search, see resolve.ts). */
+export type TargetKind = 'page-url' | 'series-key' | 'dotted-key' | 'text';
+
+/** A selection read from a page URL or a key, checked against the data. */
+export interface Target {
+  kind: TargetKind;
+  dataset: Dataset;
+  selection: UrlSelection & { dims: Record<string, string[]> };
+  /** true when the input named no dimension and the dataset's default view was filled in */
+  defaulted: boolean;
+  /** the language of a page URL, else null */
+  lang: Lang | null;
+}
+
+const PAGE_PATH = /^(?:\/(en|de|fr|it))?\/d\/([^/]+)\/?$/;
+const KEY = /^([a-z0-9_]+)(?:\/([^?#]*))?(?:\?([^#]*))?$/;
+const DOTTED = /^([a-z0-9_]+)\.(.+)$/;
+/** Page and key parameters that do not describe the data. */
+const IGNORED = new Set(['embed', 'lang', 'tab']);
+
+/** True when the text is shaped like a page URL (absolute, or a path to `/d/…`). */
+export function looksLikeUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text) || /^\/?(?:(?:en|de|fr|it)\/)?d\//.test(text);
+}
+
+/**
+ * A page URL as a selection; null when the path is not a dataset page.
+ * Relative URLs are read against `baseUrl`.
+ */
+export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string): Target | null {
+  let url: URL;
+  try {
+    url = new URL(text.startsWith('/') || /^https?:/i.test(text) ? text : `/${text}`, baseUrl);
+  } catch {
+    return null;
+  }
+  const m = PAGE_PATH.exec(url.pathname);
+  if (!m) return null;
+  const id = decodeURIComponent(m[2]);
+  const dataset = findDataset(snapshot, id);
+  const lang = (m[1] ?? 'en') as Lang;
+  return { kind: 'page-url', lang, dataset, ...readParams(dataset, url.searchParams, 'page URL') };
+}
+
+/**
+ * A series key or a dotted key as a selection; null when the text is not
+ * shaped like one (then it is free text). An id-shaped key naming no dataset
+ * is a 404 with the closest ids.
+ */
+export function parseKey(snapshot: Snapshot, text: string): Target | null {
+  const key = KEY.exec(text);
+  if (key && (snapshot.datasets.has(key[1]) || (key[2] ?? '').includes('=') || (key[3] ?? '').includes('='))) {
+    const dataset = findDataset(snapshot, key[1]);
+    const params = new URLSearchParams(key[3] ?? '');
+    if (key[2]) params.append('dims', key[2]);
+    return { kind: 'series-key', lang: null, dataset, ...readParams(dataset, params, 'series key') };
+  }
+  const dotted = DOTTED.exec(text);
+  if (dotted && (snapshot.datasets.has(dotted[1]) || (dotted[1].includes('_') && !/\s/.test(text)))) {
+    const dataset = findDataset(snapshot, dotted[1]);
+    return { kind: 'dotted-key', lang: null, dataset, selection: { datasetId: dataset.meta.id, dims: splitDotted(dataset, dotted[2]) }, defaulted: false };
+  }
+  return null;
+}
+
+/** Reads dimension codes (`dims=` or one parameter per dimension) and the other selection parameters. */
+function readParams(dataset: Dataset, params: URLSearchParams, where: string): Pick<Target, 'selection' | 'defaulted'> {
+  const dims: Record<string, string[]> = {};
+  const merge = (more: Record<string, string[]>): void => {
+    for (const [d, codes] of Object.entries(more)) dims[d] = [...new Set([...(dims[d] ?? []), ...codes])];
+  };
+  const selection: Target['selection'] = { datasetId: dataset.meta.id, dims };
+  for (const [name, value] of params) {
+    if (name === 'dims') merge(parseDims(value, dataset));
+    else if (dataset.meta.dimensions.some((d) => d.id === name)) merge(parseDims(`${name}=${value}`, dataset));
+    else if (name === 'from' || name === 'to' || name === 'base') selection[name] = readDate(name, value);
+    else if (name === 'last') selection.last = readLast(value);
+    else if (name === 'transform') selection.transform = readTransform(value);
+    else if (!IGNORED.has(name) && !name.startsWith('_')) throw unknownParameter(dataset, name, where);
+  }
+  if (selection.base && selection.transform !== 'index') {
+    throw new BadParameterError(
+      `base only applies to transform=index (got transform=${selection.transform ?? 'level'}).`,
+      { parameter: 'base' },
+      'base_without_index',
+    );
+  }
+  const named = Object.keys(dims).length > 0;
+  selection.dims = orderDims(dataset, named ? dims : defaultDims(dataset));
+  return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };
+}
+
+function readDate(name: string, value: string): string | null {
+  return parseDateParam(name, value) === null ? null : value;
+}
+
+function readLast(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 1_000_000) {
+    throw new BadParameterError(`Invalid last '${value}': expected a whole number from 1 to 1000000.`, { parameter: 'last' }, 'bad_parameter');
+  }
+  return n;
+}
+
+function readTransform(value: string): Transform {
+  if ((TRANSFORMS as readonly string[]).includes(value)) return value as Transform;
+  throw new BadParameterError(
+    `Unknown transform '${value}': use one of ${TRANSFORMS.join(', ')}.`,
+    { parameter: 'transform', valid: [...TRANSFORMS] },
+    'unknown_transform',
+  );
+}
+
+function unknownParameter(dataset: Dataset, name: string, where: string): BadParameterError {
+  const dims = dataset.meta.dimensions.map((d) => d.id);
+  const valid = [...dims, 'dims', 'from', 'to', 'last', 'transform', 'base'];
+  const near = closest(name, valid, 3);
+  return new BadParameterError(
+    `Unknown parameter '${name}' in the ${where}.${near.length ? ` Did you mean '${near[0]}'?` : ''} Dataset '${dataset.meta.id}' ${dims.length ? `has the dimensions ${dims.join(', ')}` : 'has no dimensions'}; the other parameters are from, to, last, transform, base.`,
+    { parameter: name, dataset: dataset.meta.id, valid },
+    'unknown_parameter',
+  );
+}
+
+/**
+ * Splits `code1.code2…` into one code per dimension in dim_order (codes may
+ * hold dots themselves); a key that names fewer codes is matched to the
+ * dimensions in order, skipping the ones it leaves out.
+ */
+export function splitDotted(dataset: Dataset, rest: string): Record<string, string[]> {
+  const dims = dataset.meta.dimensions;
+  const found = assign(dataset, rest, 0, false) ?? assign(dataset, rest, 0, true);
+  if (found) return Object.fromEntries(found.map(({ d, code }) => [dims[d].id, [code]]));
+  const order = dims.map((d) => d.id);
+  throw new BadParameterError(
+    dims.length === 0
+      ? `Dataset '${dataset.meta.id}' is a single series: its key is '${dataset.meta.id}' alone.`
+      : `Cannot read '${rest}' as codes of ${order.join(', ')} of dataset '${dataset.meta.id}' joined by '.' (e.g. '${dataset.meta.id}.${dims.map((d) => d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code).join('.')}'). GET /dataset/${dataset.meta.id}/meta lists the codes.`,
+    { parameter: 'q', dataset: dataset.meta.id, dimensions: order },
+    'bad_key',
+  );
+}
+
+/** Backtracking assignment of dotted text to dimensions from `d` on. */
+function assign(dataset: Dataset, rest: string, d: number, skipping: boolean): { d: number; code: string }[] | null {
+  const dims = dataset.meta.dimensions;
+  if (rest === '') return d === dims.length || skipping ? [] : null;
+  if (d >= dims.length) return null;
+  for (const level of dims[d].levels) {
+    const code = level.code;
+    if (!level.data) continue;
+    if (rest === code || (rest.startsWith(`${code}.`) && rest.length > code.length + 1)) {
+      const tail = assign(dataset, rest.slice(code.length + 1), d + 1, skipping);
+      if (tail) return [{ d, code }, ...tail];
+    }
+  }
+  return skipping ? assign(dataset, rest, d + 1, true) : null;
+}
+
+/** A 404 for text that is neither a key nor a page URL nor found by search. */
+export function notResolved(q: string, candidates: { dataset: string; title: string }[]): NotFoundError {
+  const hint = candidates.length ? ` Did you mean ${candidates.map((c) => `'${c.dataset}' (${c.title})`).join(', ')}?` : '';
+  return new NotFoundError(
+    `Nothing matches '${q.length > 80 ? `${q.slice(0, 80)}…` : q}'.${hint} Give a page URL (/d/{id}?dim=code), a series key ({id}/dim=code;dim=code), a dotted key ({id}.code1.code2) or words from a title or label.`,
+    { q, candidates },
+    'not_resolved',
+  );
+}

@@ -1,0 +1,89 @@
+import type { Lang, Snapshot } from '../data/model.js';
+import { BadParameterError, NotFoundError } from '../http/errors.js';
+import { pickLabel } from '../i18n/labels.js';
+import { closest } from '../query/closest.js';
+import { embedUrl } from '../urls.js';
+import { tokenize } from './fold-text.js';
+import { levelDims, defaultDims } from './levels.js';
+import { apiLinks, pageLinks, selectionLabels, seriesKey } from './links.js';
+import { looksLikeUrl, notResolved, parseKey, parsePageUrl, type Target } from './parse-target.js';
+import { searchEngine } from './search-engine.js';
+import { search, type SearchHit } from './search.js';
+
+/**
+ * `/resolve`: turns a page URL, a series key, a dotted key or free text into
+ * one canonical selection with its labels, page URLs and API URLs.
+ */
+
+/** What resolved a free-text query: the best search hit. */
+interface TextTarget extends Target {
+  hit: SearchHit;
+}
+
+/**
+ * Reads `q` in the order: page URL, series or dotted key, free text (best
+ * search hit). Throws 404 with the closest candidates when nothing matches.
+ * @example resolveTarget(snapshot, '/de/d/ch_fso_ppi?base=2020', 'en', 'https://x.org').selection.dims // { base: ['2020'] }
+ */
+export function resolveTarget(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Target | TextTarget {
+  const text = q.trim();
+  if (text === '')
+    throw new BadParameterError(
+      "Empty q: give a page URL, a series key (e.g. 'ch_fso_ppi/base=2020') or words to search for.",
+      { parameter: 'q' },
+      'empty_query',
+    );
+  if (looksLikeUrl(text)) {
+    const page = parsePageUrl(snapshot, text, baseUrl);
+    if (page) return page;
+    throw new NotFoundError(
+      `'${text}' is not a dataset page: dataset pages are {base}/d/{id} (or /de/d/{id}, /fr/d/{id}, /it/d/{id}).`,
+      { q: text },
+      'not_a_dataset_page',
+    );
+  }
+  const key = parseKey(snapshot, text);
+  if (key) return key;
+  const best = search(snapshot, text, lang, 1).hits[0];
+  if (!best) throw notResolved(text, candidatesFor(snapshot, text, lang));
+  const { dataset, dim, level } = best.doc;
+  const dims = dim && level ? levelDims(dataset, dim.id, level.code) : defaultDims(dataset);
+  return { kind: 'text', lang: null, dataset, selection: { datasetId: dataset.meta.id, dims }, defaulted: !level, hit: best };
+}
+
+/** Datasets near a query that found nothing: search with each word replaced by its closest indexed word, plus the closest ids. */
+function candidatesFor(snapshot: Snapshot, q: string, lang: Lang): { dataset: string; title: string }[] {
+  const engine = searchEngine(snapshot);
+  const words = tokenize(q).slice(0, 8);
+  const corrected = words.map((w) => (engine.wordIndex.has(w) ? w : (closest(w, engine.vocabulary, 1)[0] ?? w))).join(' ');
+  const ids = new Set<string>(closest(q.trim().toLowerCase(), [...snapshot.datasets.keys()], 3));
+  if (corrected !== words.join(' ')) for (const hit of search(snapshot, corrected, lang, 20).hits) ids.add(hit.doc.dataset.meta.id);
+  return [...ids].slice(0, 5).map((id) => ({ dataset: id, title: pickLabel(snapshot.datasets.get(id)!.meta.title, lang) }));
+}
+
+/** The `/resolve` answer: the canonical selection, its labels, key, page URLs (every language), embed and API URLs. */
+export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Record<string, unknown> {
+  const target = resolveTarget(snapshot, q, lang, baseUrl);
+  const { dataset, selection } = target;
+  const shown = target.lang ?? lang;
+  return {
+    query: q,
+    kind: target.kind,
+    dataset: dataset.meta.id,
+    title: dataset.meta.title,
+    dims: selection.dims,
+    defaulted: target.defaulted,
+    from: selection.from ?? null,
+    to: selection.to ?? null,
+    last: selection.last ?? null,
+    transform: selection.transform ?? 'level',
+    base: selection.base ?? null,
+    ...selectionLabels(dataset, selection.dims),
+    key: seriesKey(dataset, selection.dims),
+    lang: shown,
+    page: pageLinks(baseUrl, dataset, selection),
+    embed: embedUrl(baseUrl, shown, selection, dataset.meta.dimOrder),
+    api: apiLinks(baseUrl, dataset, selection, shown),
+    match: 'hit' in target ? { score: target.hit.score, matched: target.hit.matched.map(({ field, lang: l, text }) => ({ field, lang: l, text })) } : null,
+  };
+}

@@ -1,0 +1,58 @@
+import type { Lang, Snapshot } from '../data/model.js';
+import { BadParameterError } from '../http/errors.js';
+import { pageUrl } from '../urls.js';
+import { tokenize } from './fold-text.js';
+import { defaultDims, levelDims } from './levels.js';
+import { apiLinks } from './links.js';
+import { search, type SearchHit } from './search.js';
+
+/**
+ * The `/search` answer: ranked results, each saying what it is (a dataset or
+ * one level of a dimension), what matched (field, language, text) and the
+ * selection to open with its page and API URLs.
+ */
+
+/** One result of `/search`. */
+export function searchResultJson(hit: SearchHit, lang: Lang, baseUrl: string): Record<string, unknown> {
+  const { dataset, dim, level, path } = hit.doc;
+  const dims = dim && level ? levelDims(dataset, dim.id, level.code) : defaultDims(dataset);
+  const selection = { datasetId: dataset.meta.id, dims };
+  return {
+    type: level ? 'level' : 'dataset',
+    datasetId: dataset.meta.id,
+    datasetTitle: dataset.meta.title,
+    freq: dataset.meta.frequency,
+    dim: dim?.id ?? null,
+    dimLabel: dim?.label ?? null,
+    code: level?.code ?? null,
+    label: level?.label ?? dataset.meta.title,
+    path,
+    score: hit.score,
+    matched: hit.matched.map(({ field, lang: l, text }) => ({ field, lang: l, text })),
+    dims,
+    url: pageUrl(baseUrl, lang, selection, dataset.meta.dimOrder),
+    api: apiLinks(baseUrl, dataset, selection, lang),
+  };
+}
+
+/**
+ * Runs a search and shapes its answer; a query without letters or digits is a 400.
+ * @example searchAnswer(snapshot, 'preise', 'de', 10, 'https://x.org').results[0].datasetId
+ */
+export function searchAnswer(
+  snapshot: Snapshot,
+  q: string,
+  lang: Lang,
+  limit: number,
+  baseUrl: string,
+): { query: string; lang: Lang; words: string[]; total: number; results: Record<string, unknown>[] } {
+  if (tokenize(q).length === 0) {
+    throw new BadParameterError(
+      `q '${q}' has no letters or digits to search for: give one or more words, e.g. q=unemployment.`,
+      { parameter: 'q' },
+      'empty_query',
+    );
+  }
+  const outcome = search(snapshot, q, lang, limit);
+  return { query: q, lang, words: outcome.words, total: outcome.total, results: outcome.hits.map((h) => searchResultJson(h, lang, baseUrl)) };
+}
