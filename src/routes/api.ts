@@ -5,6 +5,7 @@ import { computeView } from '../query/compute-view.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { encodeColumnarJson, encodeCsv } from '../query/encode.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
+import { attachmentHeaders, isDownload, type DownloadQuery } from './downloads.js';
 import { datasetIdSchema, errorResponses, selectionQuerySchema } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -46,7 +47,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   for (const format of ['json', 'csv'] as const) {
-    registerGet<SelectionQuery>(app, ctx, {
+    registerGet<SelectionQuery & DownloadQuery>(app, ctx, {
       url: format === 'json' ? '/series' : '/series.csv',
       format,
       schema: {
@@ -61,9 +62,12 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       handler: (query, snapshot) => {
         const { dataset, selection } = parseSelection(query, snapshot);
+        // download=1 only adds Content-Disposition; the body is the same bytes.
+        const download = isDownload(query.download);
         return {
-          etag: selectionEtag(format, dataset.version, selection),
+          etag: selectionEtag(format, dataset.version, selection, download ? 'attachment' : ''),
           type: format === 'json' ? JSON_TYPE : CSV_TYPE,
+          headers: download ? attachmentHeaders(selection, format) : undefined,
           build: () => {
             const view = computeView(dataset, selection);
             return format === 'json' ? encodeColumnarJson(view) : encodeCsv(view);

@@ -22,7 +22,7 @@ export const selectionProperties = {
     type: 'string',
     maxLength: 4000,
     description:
-      "Codes per dimension: `dim=code[,code...][;dim=code...]`, e.g. `type=real;structure=gdp,gva`. Several codes select all of them; an absent dimension selects all its levels; absent `dims` selects the whole dataset.",
+      'Codes per dimension: `dim=code[,code...][;dim=code...]`, e.g. `type=real;structure=gdp,gva`. Several codes select all of them; an absent dimension selects all its levels; absent `dims` selects the whole dataset.',
     examples: ['base=2020'],
   },
   from: { type: 'string', pattern: ISO_DATE, description: 'First date, inclusive (YYYY-MM-DD).', examples: ['2020-01-01'] },
@@ -37,11 +37,18 @@ export const selectionProperties = {
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
 } as const;
 
+/** `download=1`: the same body as an attachment (Content-Disposition), for a download link. */
+export const downloadProperty = {
+  type: 'string',
+  enum: ['1', 'true', '0', 'false'],
+  description: 'With 1 (or true) the answer carries `Content-Disposition: attachment` and a file name; the body is unchanged.',
+} as const;
+
 /** Query-string schema of a selection route; unknown parameters are rejected, except `_`-prefixed cache busters. */
 export const selectionQuerySchema = {
   type: 'object',
   required: ['dataset'],
-  properties: selectionProperties,
+  properties: { ...selectionProperties, download: downloadProperty },
   patternProperties: { '^_': {} },
   additionalProperties: false,
 } as const;

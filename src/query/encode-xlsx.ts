@@ -1,0 +1,106 @@
+import * as XLSX from '@e965/xlsx';
+import { daysFromCivil, formatIsoDate } from '../data/dates.js';
+import type { Lang } from '../data/model.js';
+import { BadParameterError } from '../http/errors.js';
+import { pickLabel } from '../i18n/labels.js';
+import type { MetadataRow } from './download-metadata.js';
+import type { SelectionView } from './view.js';
+
+/**
+ * The Excel encoder of a SelectionView: a `data` sheet (per dimension its code
+ * and its label in the language, then the date as a real Excel date, then the
+ * value as a number; a missing value is an empty cell) and a `metadata` sheet.
+ *
+ * Every text is written as a shared-string cell (type `s`): an xlsx string
+ * cell is never evaluated, so a label such as `=SUM(1)` is shown as it is and never
+ * runs as a formula; no cell of the workbook carries a formula.
+ */
+
+/** Serial of 1970-01-01 in Excel's 1900 date system. */
+const EXCEL_EPOCH_OFFSET = 25569;
+/**
+ * Excel's 1900 system cannot hold dates before 1900 and counts a 29 February
+ * 1900 that never was: dates before 1900-03-01 are written as ISO text.
+ */
+const FIRST_EXCEL_DAY = daysFromCivil(1900, 3, 1);
+/** Rows of a worksheet, header included. */
+export const XLSX_MAX_ROWS = 1_048_576;
+const DATE_FORMAT = 'yyyy-mm-dd';
+
+/** The Excel cell of a date (days since epoch): a formatted date serial, or ISO text before 1900-03-01. */
+export function excelDateCell(days: number): XLSX.CellObject {
+  if (days < FIRST_EXCEL_DAY) return { t: 's', v: formatIsoDate(days) };
+  return { t: 'n', v: days + EXCEL_EPOCH_OFFSET, z: DATE_FORMAT };
+}
+
+/**
+ * The data sheet: code and label per dimension, date, value. Dense mode (rows
+ * of cells in `!data`) because a sheet of a whole dataset has hundreds of
+ * thousands of cells, which as object keys cost ten times as much to build.
+ */
+function dataSheet(view: SelectionView, lang: Lang): XLSX.WorkSheet {
+  const dims = view.dataset.meta.dimensions;
+  const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'date', 'value'];
+  const rows: XLSX.CellObject[][] = [header.map((h): XLSX.CellObject => ({ t: 's', v: h }))];
+  const widths = header.map((h) => h.length);
+  for (const s of view.series) {
+    const texts = dims.flatMap((d, k) => {
+      const level = d.levels[d.index.get(s.codes[k])!];
+      return [s.codes[k], pickLabel(level.label, lang)];
+    });
+    texts.forEach((t, c) => (widths[c] = Math.max(widths[c], Math.min(t.length, 60))));
+    const cells = texts.map((t): XLSX.CellObject => ({ t: 's', v: t }));
+    for (let i = 0; i < s.dates.length; i++) {
+      const row = [...cells, excelDateCell(s.dates[i])];
+      const v = s.values[i];
+      // a missing value is an empty cell, not 0 or text
+      if (v === v) row.push({ t: 'n', v });
+      rows.push(row);
+    }
+  }
+  const ref = `A1:${XLSX.utils.encode_cell({ r: rows.length - 1, c: header.length - 1 })}`;
+  return {
+    '!data': rows,
+    '!ref': ref,
+    '!autofilter': { ref },
+    '!cols': widths.map((w, c) => ({ wch: c === header.length - 2 ? 11 : Math.max(8, w + 1) })),
+  } as XLSX.WorkSheet;
+}
+
+/** The metadata sheet: one row per field, name then value; URLs are also hyperlinks. */
+function metadataSheet(rows: MetadataRow[]): XLSX.WorkSheet {
+  const ws: XLSX.WorkSheet = {};
+  rows.forEach((row, i) => {
+    ws[`A${i + 1}`] = { t: 's', v: row.name };
+    ws[`B${i + 1}`] = row.url ? { t: 's', v: row.value, l: { Target: row.url } } : { t: 's', v: row.value };
+  });
+  ws['!ref'] = `A1:B${Math.max(1, rows.length)}`;
+  ws['!cols'] = [{ wch: Math.max(...rows.map((r) => r.name.length), 10) + 1 }, { wch: 100 }];
+  return ws;
+}
+
+/** Throws a 400 when a selection has more observations than an Excel sheet has rows. */
+export function assertFitsXlsx(view: SelectionView): void {
+  if (view.observations + 1 <= XLSX_MAX_ROWS) return;
+  throw new BadParameterError(
+    `The selection has ${view.observations} observations, more than an Excel sheet holds (${XLSX_MAX_ROWS - 1}): narrow it with dims, from/to or last, or use /series.csv.`,
+    { parameter: 'dims', observations: view.observations, limit: XLSX_MAX_ROWS - 1 },
+    'too_many_rows',
+  );
+}
+
+/**
+ * Encodes a computed selection as an .xlsx workbook (sheets `data` and
+ * `metadata`); the bytes depend only on the view, the language and the rows.
+ * @example encodeXlsx(view, 'en', buildDownloadMetadata(view, snapshot, baseUrl, 'en'))
+ */
+export function encodeXlsx(view: SelectionView, lang: Lang, metadata: MetadataRow[]): Buffer {
+  assertFitsXlsx(view);
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, dataSheet(view, lang), 'data');
+  XLSX.utils.book_append_sheet(wb, metadataSheet(metadata), 'metadata');
+  const title = metadata.find((r) => r.key === 'title')?.value ?? view.dataset.meta.id;
+  wb.Props = { Title: title, Subject: view.dataset.meta.id, Author: 'dataseries' };
+  // bookSST: texts go to the shared-string table (cells of type `s`), not to `str` cells, which Excel reads as formula results.
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
+}
