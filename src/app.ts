@@ -11,6 +11,7 @@ import { writeRepresentation } from './http/representation.js';
 import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
+import { registerDiscoveryRoutes } from './routes/discovery.js';
 import { registerDownloadRoutes } from './routes/downloads.js';
 import { registerSystemRoutes } from './routes/system.js';
 
@@ -105,6 +106,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/__docs__', uiConfig: { tryItOutEnabled: true, url: '/openapi.json' } as never });
 
   registerApiRoutes(app, ctx);
+  registerDiscoveryRoutes(app, ctx);
   registerDownloadRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   app.addHook('onClose', async () => data.close());
