@@ -31,3 +31,10 @@ def test_search_falls_back_to_english_labels(api):
     row = found[found["dataset"] == "ch_fso_unemp_rate"]
     assert list(row["code"]) == ["ch"]
     assert list(row["label"]) == ["Swiss nationals"]
+
+
+def test_search_finds_a_single_series_dataset_by_its_title(api):
+    found = dts.ds_search("kof economic barometer")
+    row = found[found["dataset"] == "ch_kof_barometer"]
+    assert len(row) == 1
+    assert row["dim"].isna().all() and row["code"].isna().all()

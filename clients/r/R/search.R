@@ -18,41 +18,10 @@ ds_search <- function(pattern, lang = "en") {
   result
 }
 
-# The records of /search-index.json (one per selectable level); built from
-# the catalog and the metadata when the server has no such route.
+# The records of /search-index.json: one per selectable level (a
+# single-series dataset has one, with no dim and code).
 search_records <- function() {
-  cached("search-index", function() {
-    tryCatch(get_json("/search-index.json"), dataseries_http_error = function(e) {
-      if (!identical(e$status, 404L)) stop(e)
-      build_search_records()
-    })
-  })
-}
-
-build_search_records <- function() {
-  ids <- ds_catalog()$id
-  unlist(lapply(ids, function(id) {
-    meta <- ds_meta(id)
-    unlist(lapply(as.character(unlist(meta$dim_order)), function(dim) {
-      levels <- meta$dimensions[[dim]]$levels
-      parents <- hierarchy_parents(meta$dimensions[[dim]]$hierarchy)
-      lapply(names(levels), function(code) {
-        list(datasetId = id, datasetTitle = meta$title, freq = meta$frequency, dim = dim, code = code,
-             label = levels[[code]]$label,
-             path = lapply(parents[[code]], function(parent) levels[[parent]]$label))
-      })
-    }), recursive = FALSE)
-  }), recursive = FALSE)
-}
-
-# code -> its ancestors (top first), from a nested {code: {child: ...}} object.
-hierarchy_parents <- function(tree, ancestors = character(), into = list()) {
-  if (!is.list(tree) || is.null(names(tree))) return(into)
-  for (code in names(tree)) {
-    into[[code]] <- ancestors
-    into <- hierarchy_parents(tree[[code]], c(ancestors, code), into)
-  }
-  into
+  cached("search-index", function() get_json("/search-index.json"))
 }
 
 search_table <- function(records, lang) {

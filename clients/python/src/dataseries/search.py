@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 import pandas as pd
 
 from ._cache import cached
-from .catalog import check_lang, ds_catalog, ds_meta, get_json, pick_label
+from .catalog import check_lang, get_json, pick_label
 from .errors import DataseriesError
 
 COLUMNS = ["dataset", "title", "dim", "code", "label", "path", "freq"]
@@ -41,16 +41,8 @@ def fold_text(text: str) -> str:
 
 
 def search_records() -> List[Dict[str, Any]]:
-    """The records of /search-index.json; built from the catalog and the metadata without that route."""
-    def fetch() -> List[Dict[str, Any]]:
-        try:
-            return get_json("/search-index.json")
-        except DataseriesError as error:
-            if error.status != 404:
-                raise
-            return build_search_records()
-
-    return cached("search-index", fetch)
+    """The records of /search-index.json: one per selectable level (a single-series dataset has one, dim and code None)."""
+    return cached("search-index", lambda: get_json("/search-index.json"))
 
 
 def search_table(records: List[Dict[str, Any]], lang: str) -> pd.DataFrame:
@@ -67,29 +59,3 @@ def search_table(records: List[Dict[str, Any]], lang: str) -> pd.DataFrame:
         for r in records
     ]
     return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def build_search_records() -> List[Dict[str, Any]]:
-    records = []
-    for id in ds_catalog()["id"]:
-        meta = ds_meta(id)
-        for dim in meta.get("dim_order") or []:
-            levels = meta["dimensions"][dim]["levels"]
-            parents = hierarchy_parents(meta["dimensions"][dim].get("hierarchy"))
-            for code, level in levels.items():
-                records.append({
-                    "datasetId": id, "datasetTitle": meta.get("title"), "freq": meta.get("frequency"),
-                    "dim": dim, "code": code, "label": level.get("label"),
-                    "path": [levels[p]["label"] for p in parents.get(code, []) if p in levels],
-                })
-    return records
-
-
-def hierarchy_parents(tree: Any, ancestors: tuple = (), into: Any = None) -> Dict[str, List[str]]:
-    """code -> its ancestors (top first), from a nested {code: {child: ...}} object."""
-    into = {} if into is None else into
-    if isinstance(tree, dict):
-        for code, children in tree.items():
-            into[code] = list(ancestors)
-            hierarchy_parents(children, (*ancestors, code), into)
-    return into

@@ -33,3 +33,11 @@ test_that("search falls back to English labels", {
   expect_equal(row$code, "ch")
   expect_equal(row$label, "Swiss nationals")
 })
+
+test_that("search finds a single-series dataset by its title", {
+  needs_server()
+  found <- ds_search("kof economic barometer")
+  row <- found[found$dataset == "ch_kof_barometer", ]
+  expect_equal(nrow(row), 1)
+  expect_true(is.na(row$dim) && is.na(row$code))
+})
