@@ -31,7 +31,7 @@ describe('R and Python clients', { skip }, () => {
   before(async () => {
     const missing: string[] = [];
     if (!(await works('Rscript', ['-e', 'library(jsonlite); library(testthat)']))) missing.push('R with jsonlite and testthat');
-    if (!(await works(PYTHON, ['-c', 'import pandas, pytest']))) missing.push(`${PYTHON} with pandas and pytest`);
+    if (!(await works(PYTHON, ['-c', 'import setuptools, pip, pandas, pytest']))) missing.push(`${PYTHON} with pandas, pytest, pip and setuptools`);
     assert.deepEqual(missing, [], `missing: ${missing.join(', ')}; install with apt-get install ${DEBIAN_PACKAGES} (or set DS_SKIP_CLIENT_TESTS=1)`);
     tmp = mkdtempSync(join(tmpdir(), 'ds-clients-'));
     server = await startServer(REAL_DATA);

@@ -13,6 +13,7 @@ def test_unknown_dataset(api):
     message = str(caught.value)
     assert "Unknown dataset 'ch_seco_concon_nope'" in message
     assert "ds_catalog()" in message
+    assert "Did you mean 'ch_seco_concon'?" in message  # the server's words
     assert caught.value.status == 404
     with pytest.raises(dts.UnknownDatasetError, match="Unknown dataset 'nope'"):
         dts.ds_meta("nope")
@@ -56,3 +57,14 @@ def test_server_unreachable_names_the_url_and_the_variable(api, monkeypatch):
     message = str(caught.value)
     assert f"http://127.0.0.1:{port}" in message
     assert "DATASERIES_API" in message
+
+
+def test_without_the_servers_facts_the_metadata_names_the_valid_ones(api):
+    from dataseries.errors import explain_failure
+
+    error = explain_failure(400, None, "ch_seco_concon", {"type": ["indx"]})
+    assert isinstance(error, dts.UnknownCodeError)
+    assert str(error) == "Unknown code 'indx' for dimension 'type'. Valid codes for 'type': index, sd."
+    error = explain_failure(400, None, "ch_seco_concon", {"kind": ["index"]})
+    assert isinstance(error, dts.UnknownDimensionError)
+    assert "Valid dimensions: type, structure, seas_adj." in str(error)

@@ -5,6 +5,7 @@ test_that("unknown dataset", {
   error <- expect_error(ds("ch_seco_concon_nope"), class = "dataseries_unknown_dataset")
   expect_match(conditionMessage(error), "Unknown dataset 'ch_seco_concon_nope'", fixed = TRUE)
   expect_match(conditionMessage(error), "ds_catalog()", fixed = TRUE)
+  expect_match(conditionMessage(error), "Did you mean 'ch_seco_concon'?", fixed = TRUE)  # the server's words
   expect_equal(error$status, 404)
   expect_error(ds_meta("nope"), "Unknown dataset 'nope'", class = "dataseries_unknown_dataset")
 })
@@ -43,4 +44,17 @@ test_that("server unreachable names the URL and the variable", {
   error <- expect_error(ds("ch_kof_barometer"), class = "dataseries_unreachable")
   expect_match(conditionMessage(error), closed, fixed = TRUE)
   expect_match(conditionMessage(error), "DATASERIES_API", fixed = TRUE)
+})
+
+test_that("without the server's body (https in base R), the metadata names the valid ones", {
+  needs_server()
+  bare <- list(status = 400L, type = "", body = raw(0))
+  explain <- function(dims) dataseries:::explain_failure(bare, NULL, list(dataset = "ch_seco_concon", dims = dims))
+  error <- expect_error(explain(list(type = "indx")), class = "dataseries_unknown_code")
+  expect_equal(conditionMessage(error), "Unknown code 'indx' for dimension 'type'. Valid codes for 'type': index, sd.")
+  error <- expect_error(explain(list(kind = "index")), class = "dataseries_unknown_dimension")
+  expect_match(conditionMessage(error), "Valid dimensions: type, structure, seas_adj.", fixed = TRUE)
+  bare$status <- 404L
+  expect_error(dataseries:::explain_failure(bare, NULL, list(dataset = "nope")), "Unknown dataset 'nope'",
+               class = "dataseries_unknown_dataset")
 })
