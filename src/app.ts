@@ -13,6 +13,7 @@ import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerDiscoveryRoutes } from './routes/discovery.js';
 import { registerDownloadRoutes } from './routes/downloads.js';
+import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
 
 declare module 'fastify' {
@@ -108,6 +109,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerApiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
   registerDownloadRoutes(app, ctx);
+  registerSiteFileRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   app.addHook('onClose', async () => data.close());
   if (config.watch) data.watch();

@@ -105,3 +105,35 @@ export function sitePageUrl(baseUrl: string, lang: Lang, path: string): string {
   if (path === '/') return `${baseUrl}${prefix || ''}/`;
   return `${baseUrl}${prefix}${path}`;
 }
+
+/** The site pages of every language, as paths without the language prefix ('/' is home). */
+export const SITE_PAGE_PATHS = ['/', '/datasets', '/about', '/libraries', '/licenses'] as const;
+
+/** Fixed service paths that are not a selection (documents, discovery, site files). */
+export type ServicePath =
+  | '/catalog'
+  | '/categories'
+  | '/health'
+  | '/openapi.json'
+  | '/__docs__/'
+  | '/search-index.json'
+  | '/llms.txt'
+  | '/llms-full.txt'
+  | '/robots.txt'
+  | '/sitemap.xml';
+
+/**
+ * The URL of a fixed service path.
+ * @example serviceUrl('https://x.org', '/catalog') // 'https://x.org/catalog'
+ */
+export function serviceUrl(baseUrl: string, path: ServicePath): string {
+  return `${baseUrl}${path}`;
+}
+
+/**
+ * The URL of a dataset's metadata document.
+ * @example datasetMetaUrl('https://x.org', 'ch_fso_ppi') // 'https://x.org/dataset/ch_fso_ppi/meta'
+ */
+export function datasetMetaUrl(baseUrl: string, datasetId: string): string {
+  return `${baseUrl}/dataset/${encodeURIComponent(datasetId)}/meta`;
+}
