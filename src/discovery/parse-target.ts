@@ -10,7 +10,8 @@ import { defaultDims, orderDims } from './levels.js';
  * Reads the ways a selection is written down outside the API: a page URL
  * (`/de/d/ch_fso_cpi?item=100_100`, with or without host), a series key
  * (`ch_fso_cpi/item=100_100`, `ch_fso_cpi?dims=item=100_100`, a bare id) or a
- * dotted key as the clients name columns (`ch_seco_concon.index.ks_i11.csa`).
+ * dotted key as the clients name columns (`ch_seco_concon.index.ks_i11.csa`,
+ * one code per dimension in dim_order).
  */
 
 /** How a target was written ('text': found by search, see resolve.ts). */
@@ -32,10 +33,12 @@ const KEY = /^([a-z0-9_]+)(?:\/([^?#]*))?(?:\?([^#]*))?$/;
 const DOTTED = /^([a-z0-9_]+)\.(.+)$/;
 /** Page and key parameters that do not describe the data. */
 const IGNORED = new Set(['embed', 'lang', 'tab']);
+/** Parameters of a selection besides the dimensions. */
+const SELECTION_PARAMS = new Set(['from', 'to', 'last', 'transform', 'base']);
 
-/** True when the text is shaped like a page URL (absolute, or a path to `/d/…`). */
+/** True when the text is shaped like a URL: absolute, a path (`/…`), or `d/…` / `de/d/…`. */
 export function looksLikeUrl(text: string): boolean {
-  return /^https?:\/\//i.test(text) || /^\/?(?:(?:en|de|fr|it)\/)?d\//.test(text);
+  return /^https?:\/\//i.test(text) || text.startsWith('/') || /^(?:(?:en|de|fr|it)\/)?d\//.test(text);
 }
 
 /**
@@ -87,7 +90,7 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
   const selection: Target['selection'] = { datasetId: dataset.meta.id, dims };
   for (const [name, value] of params) {
     if (name === 'dims') merge(parseDims(value, dataset));
-    else if (dataset.meta.dimensions.some((d) => d.id === name)) merge(parseDims(`${name}=${value}`, dataset));
+    else if (isDimensionParam(dataset, name, value)) merge(parseDims(`${name}=${value}`, dataset));
     else if (name === 'from' || name === 'to' || name === 'base') selection[name] = readDate(name, value);
     else if (name === 'last') selection.last = readLast(value);
     else if (name === 'transform') selection.transform = readTransform(value);
@@ -103,6 +106,21 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
   const named = Object.keys(dims).length > 0;
   selection.dims = orderDims(dataset, named ? dims : defaultDims(dataset));
   return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };
+}
+
+/**
+ * Whether a page parameter names codes of a dimension. A dimension may bear
+ * the name of a selection parameter (ch_fso_ppi has a dimension `base`, and
+ * `base` is also the index base date): then codes of the dimension make it
+ * the dimension, a value shaped like the parameter (a date) the parameter.
+ */
+function isDimensionParam(dataset: Dataset, name: string, value: string): boolean {
+  const dim = dataset.meta.dimensions.find((d) => d.id === name);
+  if (!dim) return false;
+  if (!SELECTION_PARAMS.has(name) || value.split(',').every((c) => dim.index.has(c.trim()))) return true;
+  // Neither codes nor shaped like the selection parameter: report it against the dimension's codes.
+  const shaped = name === 'last' ? /^\d+$/ : name === 'transform' ? /^[a-z]+$/ : /^\d{4}-\d{2}-\d{2}$/;
+  return !shaped.test(value);
 }
 
 function readDate(name: string, value: string): string | null {
@@ -138,38 +156,39 @@ function unknownParameter(dataset: Dataset, name: string, where: string): BadPar
 }
 
 /**
- * Splits `code1.code2…` into one code per dimension in dim_order (codes may
- * hold dots themselves); a key that names fewer codes is matched to the
- * dimensions in order, skipping the ones it leaves out.
+ * Splits `code1.code2…` into one code per dimension in dim_order, as the
+ * clients name columns; codes may hold dots themselves (`ch.kof.esi.index`),
+ * so the split backtracks over the levels of each dimension.
  */
 export function splitDotted(dataset: Dataset, rest: string): Record<string, string[]> {
   const dims = dataset.meta.dimensions;
-  const found = assign(dataset, rest, 0, false) ?? assign(dataset, rest, 0, true);
-  if (found) return Object.fromEntries(found.map(({ d, code }) => [dims[d].id, [code]]));
+  const found = assign(dataset, rest, 0);
+  if (found) return Object.fromEntries(found.map((code, d) => [dims[d].id, [code]]));
   const order = dims.map((d) => d.id);
+  const example = dims.map((d) => d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code).join('.');
   throw new BadParameterError(
     dims.length === 0
       ? `Dataset '${dataset.meta.id}' is a single series: its key is '${dataset.meta.id}' alone.`
-      : `Cannot read '${rest}' as codes of ${order.join(', ')} of dataset '${dataset.meta.id}' joined by '.' (e.g. '${dataset.meta.id}.${dims.map((d) => d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code).join('.')}'). GET /dataset/${dataset.meta.id}/meta lists the codes.`,
+      : `Cannot read '${rest}' as codes of ${order.join(', ')} of dataset '${dataset.meta.id}', one per dimension joined by '.' (e.g. '${dataset.meta.id}.${example}'). GET /dataset/${dataset.meta.id}/meta lists the codes.`,
     { parameter: 'q', dataset: dataset.meta.id, dimensions: order },
     'bad_key',
   );
 }
 
-/** Backtracking assignment of dotted text to dimensions from `d` on. */
-function assign(dataset: Dataset, rest: string, d: number, skipping: boolean): { d: number; code: string }[] | null {
+/** One code per dimension from `d` on, reading `rest` (backtracking), or null. */
+function assign(dataset: Dataset, rest: string, d: number): string[] | null {
   const dims = dataset.meta.dimensions;
-  if (rest === '') return d === dims.length || skipping ? [] : null;
-  if (d >= dims.length) return null;
+  if (d === dims.length) return rest === '' ? [] : null;
   for (const level of dims[d].levels) {
     const code = level.code;
     if (!level.data) continue;
-    if (rest === code || (rest.startsWith(`${code}.`) && rest.length > code.length + 1)) {
-      const tail = assign(dataset, rest.slice(code.length + 1), d + 1, skipping);
-      if (tail) return [{ d, code }, ...tail];
+    const last = d === dims.length - 1;
+    if (last ? rest === code : rest.startsWith(`${code}.`)) {
+      const tail = assign(dataset, last ? '' : rest.slice(code.length + 1), d + 1);
+      if (tail) return [code, ...tail];
     }
   }
-  return skipping ? assign(dataset, rest, d + 1, true) : null;
+  return null;
 }
 
 /** A 404 for text that is neither a key nor a page URL nor found by search. */

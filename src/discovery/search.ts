@@ -34,7 +34,7 @@ const FIELD_SCORE: Record<SearchField, number> = {
   description: 20,
 };
 
-/** A word met in a level's dataset or dimension counts less than the same field in the level itself (more than one field step). */
+/** A word met only in a level's dataset or dimension counts less than the same field in the level itself (more than one field step). */
 const CONTEXT_PENALTY = 30;
 /** Small bonuses (together under one field step): the whole title or label equals the query, the language asked for, a canonical dataset. */
 const WHOLE_TEXT_BONUS = 8;
@@ -129,8 +129,9 @@ function scoreDoc(engine: SearchEngine, d: number, perWord: Map<number, WordHit>
   const matched: SearchEntry[] = [];
   let whole = false;
   for (const hits of perWord) {
+    // A level's own texts answer for it; its dimension and dataset only stand in for words they lack.
     let best = hits.get(d);
-    if (doc.kind === 'level') {
+    if (!best && doc.kind === 'level') {
       for (const ctx of [doc.dimDoc, doc.datasetDoc]) {
         const h = hits.get(ctx);
         if (h && (!best || h.score - CONTEXT_PENALTY > best.score)) best = { score: h.score - CONTEXT_PENALTY, entry: h.entry };
