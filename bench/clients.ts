@@ -6,7 +6,7 @@
  * Prints the figures and writes bench/RESULTS-clients.md.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PYTHON, REAL_DATA, ROOT, run, startServer } from '../clients/harness.js';
 
@@ -106,7 +106,7 @@ function renderReport(dataset: { id: string; bytes: number }, reps: number, timi
     '|---|---|---|---|---|',
     ...timings.map(formatRow),
     '',
-    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}; ${timings.map((t) => t.version).join('; ')}.`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load average ${loadavg()[0].toFixed(1)} at the end (other work on the machine widens the spread), Node ${process.version}; ${timings.map((t) => t.version).join('; ')}.`,
     '',
     'All runs (ms):',
     '',
