@@ -157,6 +157,14 @@ const FIELD_NAMES: Record<Lang, Record<FieldKey, string>> = {
   },
 };
 
+/** The header of the metadata table (field, value), per language. */
+export const METADATA_HEADER: Record<Lang, { name: string; value: string }> = {
+  en: { name: 'Field', value: 'Value' },
+  de: { name: 'Feld', value: 'Wert' },
+  fr: { name: 'Champ', value: 'Valeur' },
+  it: { name: 'Campo', value: 'Valore' },
+};
+
 /** What each transform means, per language. */
 const TRANSFORM_NAMES: Record<Lang, Record<Transform, string>> = {
   en: {

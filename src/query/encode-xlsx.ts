@@ -3,7 +3,7 @@ import { daysFromCivil, formatIsoDate } from '../data/dates.js';
 import type { Lang } from '../data/model.js';
 import { BadParameterError } from '../http/errors.js';
 import { pickLabel } from '../i18n/labels.js';
-import type { MetadataRow } from './download-metadata.js';
+import { METADATA_HEADER, type MetadataRow } from './download-metadata.js';
 import type { SelectionView } from './view.js';
 
 /**
@@ -67,16 +67,21 @@ function dataSheet(view: SelectionView, lang: Lang): XLSX.WorkSheet {
   } as XLSX.WorkSheet;
 }
 
-/** The metadata sheet: one row per field, name then value; URLs are also hyperlinks. */
-function metadataSheet(rows: MetadataRow[]): XLSX.WorkSheet {
-  const ws: XLSX.WorkSheet = {};
-  rows.forEach((row, i) => {
-    ws[`A${i + 1}`] = { t: 's', v: row.name };
-    ws[`B${i + 1}`] = row.url ? { t: 's', v: row.value, l: { Target: row.url } } : { t: 's', v: row.value };
-  });
-  ws['!ref'] = `A1:B${Math.max(1, rows.length)}`;
-  ws['!cols'] = [{ wch: Math.max(...rows.map((r) => r.name.length), 10) + 1 }, { wch: 100 }];
-  return ws;
+/** The metadata sheet: a header row, then one row per field, name then value; URLs are also hyperlinks. */
+function metadataSheet(rows: MetadataRow[], lang: Lang): XLSX.WorkSheet {
+  const header = METADATA_HEADER[lang];
+  const cells: XLSX.CellObject[][] = [
+    [
+      { t: 's', v: header.name },
+      { t: 's', v: header.value },
+    ],
+    ...rows.map((row): XLSX.CellObject[] => [{ t: 's', v: row.name }, row.url ? { t: 's', v: row.value, l: { Target: row.url } } : { t: 's', v: row.value }]),
+  ];
+  return {
+    '!data': cells,
+    '!ref': `A1:B${cells.length}`,
+    '!cols': [{ wch: Math.max(...cells.map((r) => String(r[0].v).length)) + 1 }, { wch: 100 }],
+  } as XLSX.WorkSheet;
 }
 
 /** Throws a 400 when a selection has more observations than an Excel sheet has rows. */
@@ -98,7 +103,7 @@ export function encodeXlsx(view: SelectionView, lang: Lang, metadata: MetadataRo
   assertFitsXlsx(view);
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, dataSheet(view, lang), 'data');
-  XLSX.utils.book_append_sheet(wb, metadataSheet(metadata), 'metadata');
+  XLSX.utils.book_append_sheet(wb, metadataSheet(metadata, lang), 'metadata');
   const title = metadata.find((r) => r.key === 'title')?.value ?? view.dataset.meta.id;
   wb.Props = { Title: title, Subject: view.dataset.meta.id, Author: 'dataseries' };
   // bookSST: texts go to the shared-string table (cells of type `s`), not to `str` cells, which Excel reads as formula results.

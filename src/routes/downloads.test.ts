@@ -125,6 +125,7 @@ describe('/series.xlsx on the real data', () => {
   it('the metadata sheet describes the selection and links its CSV, JSON and page', async () => {
     const res = await app.inject(`/series.xlsx?${SEL}`);
     const md = metadataOf(readBook(res.rawPayload));
+    assert.equal(md.get('Field')?.v, 'Value', 'a header row, so the sheet reads as a table');
     const base = app.ds.config.baseUrl;
     const dims = 'type=index;structure=ks_i63_index_q,ks_i11_econ_hist_q,ks_i12_econ_exp_q;seas_adj=csa';
     assert.equal(md.get('Title')?.v, 'Consumer confidence');
@@ -159,6 +160,7 @@ describe('/series.xlsx on the real data', () => {
   it('license names come from the vocabulary, in the language, with units and the index base', async () => {
     const res = await app.inject('/series.xlsx?dataset=ch_fso_ppi&dims=base=2020&transform=index&base=2021-01-01&lang=fr');
     const md = metadataOf(readBook(res.rawPayload));
+    assert.equal(md.get('Champ')?.v, 'Valeur');
     assert.equal(md.get('Licence')?.v, "Office fédéral de la statistique (OFS), conditions d'utilisation");
     assert.match(String(md.get('URL de la licence')?.l?.Target), /^https:\/\/www\.bfs\.admin\.ch\//);
     assert.equal(md.get("Date de base de l'indice")?.v, '2021-01-01');

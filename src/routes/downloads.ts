@@ -24,7 +24,7 @@ export interface DownloadQuery {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Bump when the workbook's layout changes, so ETags of old files stop matching. */
-const XLSX_LAYOUT_VERSION = 'x1';
+const XLSX_LAYOUT_VERSION = 'x2';
 
 /** True when a `download` parameter asks for an attachment. */
 export function isDownload(value: string | undefined): boolean {
