@@ -137,3 +137,11 @@ export function serviceUrl(baseUrl: string, path: ServicePath): string {
 export function datasetMetaUrl(baseUrl: string, datasetId: string): string {
   return `${baseUrl}/dataset/${encodeURIComponent(datasetId)}/meta`;
 }
+
+/**
+ * The oEmbed endpoint for a page URL, for `<link rel="alternate" type="application/json+oembed">`.
+ * @example oembedUrl('https://x.org', 'https://x.org/de/d/ch_fso_ppi') // 'https://x.org/oembed?url=https%3A%2F%2Fx.org%2Fde%2Fd%2Fch_fso_ppi&format=json'
+ */
+export function oembedUrl(baseUrl: string, page: string): string {
+  return `${baseUrl}/oembed?url=${encodeURIComponent(page)}&format=json`;
+}

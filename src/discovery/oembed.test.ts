@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { oembedUrl, pageUrl } from '../urls.js';
 import { embedSnippet } from './oembed.js';
 
 const BASE = 'http://localhost:0';
@@ -111,6 +112,13 @@ describe('oEmbed on the real data', () => {
     assert.equal(xml.statusCode, 501);
     const other = await app.inject(`/oembed?${new URLSearchParams({ url: 'https://example.org/d/ch_fso_ppi' })}`);
     assert.equal(other.statusCode, 404);
+  });
+
+  it('answers the discovery link a page advertises (oembedUrl)', async () => {
+    const page = pageUrl(BASE, 'it', { datasetId: 'ch_fso_hesta', dims: {}, from: '2015-01-01' });
+    const res = await app.inject(oembedUrl(BASE, page).slice(BASE.length));
+    assert.equal(res.statusCode, 200, res.body);
+    assertOembedRich(JSON.parse(res.body));
   });
 
   it('escapes titles and URLs in the snippet', () => {
