@@ -96,51 +96,51 @@ export function buildChartModel(view: SelectionView, opts: ChartOptions): ChartM
   for (let level = 1; level <= 3 && bottom - header.bottom < height * 0.42; level++) {
     header = layoutHeader(content, opts, s, level);
   }
-  const { values, dates } = extent(content.series);
-  const empty = values.min > values.max;
-  const top = header.bottom;
-  const plotHeight = Math.max(10, bottom - top);
-  const yScale = niceValueTicks(values.min, values.max, Math.min(10, Math.floor(plotHeight / (tickSize * 3.2)) + 1));
-  const yLabels = empty ? [] : yScale.ticks.map((v) => formatNumber(v, lang, yScale.decimals));
-  const left = pad + Math.max(0, ...yLabels.map((l) => measureText(l, tickSize))) + (yLabels.length ? 8 * s : 0);
-  const plot = { x: left, y: top, width: Math.max(10, width - pad - left), height: plotHeight };
-  const xDomain = padDomain(dates.min, dates.max, content.dateUnit === 'year' ? 183 : 16);
-  const toX = (d: number): number => plot.x + ((d - xDomain[0]) / (xDomain[1] - xDomain[0])) * plot.width;
-  const toY = (v: number): number => plot.y + plot.height - ((v - yScale.min) / (yScale.max - yScale.min)) * plot.height;
-  const yTicks = empty ? [] : yScale.ticks.map((value, i) => ({ pos: toY(value), value, label: yLabels[i] }));
-  const xTicks = empty
-    ? []
-    : dateTicks(xDomain[0], xDomain[1], content.dateUnit, lang, plot.width, (l) => measureText(l, tickSize)).map((t) => ({
-        pos: toX(t.days),
-        value: t.days,
-        label: t.label,
-      }));
+  const axes = layoutAxes(content, { top: header.bottom, bottom, left: pad, right: width - pad }, lang, s);
   const lineWidth = CHART_SIZES.lineWidth * s * (content.series.length > 8 ? 0.65 : 1);
   const series = content.series.map((c, i) => ({
     ...c,
     color: seriesColor(i),
-    ...seriesGeometry(c.view.dates, c.view.values, c.factor, toX, toY),
+    ...seriesGeometry(c.view.dates, c.view.values, c.factor, axes.toX, axes.toY),
   }));
-  const texts = [...header.texts, ...footer, ...tickTexts(xTicks, yTicks, plot, width, tickSize, s)];
-  if (empty) texts.push(messageText(plot, lang, s));
-  return {
-    width,
-    height,
-    scale: s,
-    lang,
-    content,
-    texts,
-    legend: header.legend,
-    plot,
-    xDomain,
-    yDomain: [yScale.min, yScale.max],
-    xTicks,
-    yTicks,
-    zeroY: !empty && yScale.min < 0 && yScale.max > 0 ? toY(0) : null,
-    series,
-    lineWidth,
-    empty,
-  };
+  const texts = [...header.texts, ...footer, ...tickTexts(axes.xTicks, axes.yTicks, axes.plot, width, tickSize, s)];
+  if (axes.empty) texts.push(messageText(axes.plot, lang, s));
+  const { plot, xDomain, yDomain, xTicks, yTicks, zeroY, empty } = axes;
+  return { width, height, scale: s, lang, content, texts, legend: header.legend, plot, xDomain, yDomain, xTicks, yTicks, zeroY, series, lineWidth, empty };
+}
+
+interface Axes {
+  plot: ChartModel['plot'];
+  xDomain: [number, number];
+  yDomain: [number, number];
+  xTicks: Tick[];
+  yTicks: Tick[];
+  zeroY: number | null;
+  empty: boolean;
+  toX: (days: number) => number;
+  toY: (value: number) => number;
+}
+
+/** The plot area between the header and the x labels, its scales and ticks; the y labels' width sets its left edge. */
+function layoutAxes(content: ChartContent, frame: { top: number; bottom: number; left: number; right: number }, lang: Lang, s: number): Axes {
+  const tickSize = CHART_SIZES.tickSize * s;
+  const { values, dates } = extent(content.series);
+  const empty = values.min > values.max;
+  const plotHeight = Math.max(10, frame.bottom - frame.top);
+  const yScale = niceValueTicks(values.min, values.max, Math.min(10, Math.floor(plotHeight / (tickSize * 3.2)) + 1));
+  const yLabels = empty ? [] : yScale.ticks.map((v) => formatNumber(v, lang, yScale.decimals));
+  const left = frame.left + Math.max(0, ...yLabels.map((l) => measureText(l, tickSize))) + (yLabels.length ? 8 * s : 0);
+  const plot = { x: left, y: frame.top, width: Math.max(10, frame.right - left), height: plotHeight };
+  const xDomain = padDomain(dates.min, dates.max, content.dateUnit === 'year' ? 183 : 16);
+  const toX = (d: number): number => plot.x + ((d - xDomain[0]) / (xDomain[1] - xDomain[0])) * plot.width;
+  const toY = (v: number): number => plot.y + plot.height - ((v - yScale.min) / (yScale.max - yScale.min)) * plot.height;
+  const yTicks = empty ? [] : yScale.ticks.map((value, i) => ({ pos: toY(value), value, label: yLabels[i] }));
+  const measure = (label: string): number => measureText(label, tickSize);
+  const xTicks = empty
+    ? []
+    : dateTicks(xDomain[0], xDomain[1], content.dateUnit, lang, plot.width, measure).map((t) => ({ pos: toX(t.days), value: t.days, label: t.label }));
+  const zeroY = !empty && yScale.min < 0 && yScale.max > 0 ? toY(0) : null;
+  return { plot, xDomain, yDomain: [yScale.min, yScale.max], xTicks, yTicks, zeroY, empty, toX, toY };
 }
 
 /**

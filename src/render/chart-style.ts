@@ -1,7 +1,7 @@
 /**
  * The look of every chart: the server-rendered SVG/PNG and the interactive
  * uPlot chart of the website import these constants, so both show the same
- * colours, fonts and proportions.
+ * colours, fonts and proportions. No Node imports: the browser bundle uses it.
  */
 
 /**
@@ -41,6 +41,14 @@ export const CHART_COLORS = {
 
 /** Font stack: Inter is shipped in assets/fonts and is the only font the PNG renderer loads. */
 export const CHART_FONT_FAMILY = "Inter, 'Helvetica Neue', Helvetica, Arial, sans-serif";
+
+/**
+ * A CSS font shorthand in the chart font (for canvas charts such as uPlot's axes).
+ * @example chartFont(12) // "400 12px Inter, 'Helvetica Neue', Helvetica, Arial, sans-serif"
+ */
+export function chartFont(size: number, weight = 400): string {
+  return `${weight} ${size}px ${CHART_FONT_FAMILY}`;
+}
 
 /**
  * Sizes in px for a chart of the reference size (`CHART_REFERENCE`); larger
