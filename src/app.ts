@@ -13,6 +13,7 @@ import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerDiscoveryRoutes } from './routes/discovery.js';
 import { registerDownloadRoutes } from './routes/downloads.js';
+import { isPageRequest, registerPageRoutes } from './routes/pages.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
 
@@ -31,6 +32,7 @@ declare module 'fastify' {
 function formatOf(req: FastifyRequest): ErrorFormat {
   const configured = req.routeOptions?.config?.format;
   if (configured) return configured;
+  if (isPageRequest(req)) return 'html';
   return req.url.split('?')[0].endsWith('.csv') ? 'csv' : 'json';
 }
 
@@ -110,6 +112,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerDiscoveryRoutes(app, ctx);
   registerDownloadRoutes(app, ctx);
   registerSiteFileRoutes(app, ctx);
+  registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   app.addHook('onClose', async () => data.close());
   if (config.watch) data.watch();

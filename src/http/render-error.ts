@@ -2,7 +2,17 @@ import { csvField } from '../query/encode.js';
 import { DsError } from './errors.js';
 
 /** How an error is rendered: problem+json, a one-column `error` CSV, or (pages) HTML. */
-export type ErrorFormat = 'json' | 'csv';
+export type ErrorFormat = 'json' | 'csv' | 'html';
+
+/** Renders an error as a whole HTML page; set by the page routes (src/routes/pages.ts). */
+export type HtmlErrorRenderer = (err: DsError, instance: string) => string;
+
+let htmlRenderer: HtmlErrorRenderer | null = null;
+
+/** Sets how errors of the `html` format are rendered (until set, they are problem+json). */
+export function setHtmlErrorRenderer(render: HtmlErrorRenderer): void {
+  htmlRenderer = render;
+}
 
 /** The RFC 9457 `type` URI of an error code (stable, documented in the OpenAPI description). */
 export function problemType(code: string): string {
@@ -14,6 +24,9 @@ export function problemType(code: string): string {
  * @example renderError(new NotFoundError('Unknown dataset'), 'csv', '/series.csv')
  */
 export function renderError(err: DsError, format: ErrorFormat, instance: string): { type: string; body: string } {
+  if (format === 'html' && htmlRenderer) {
+    return { type: 'text/html; charset=utf-8', body: htmlRenderer(err, instance) };
+  }
   if (format === 'csv') {
     return { type: 'text/csv; charset=utf-8', body: 'error\n' + csvField(err.message) + '\n' };
   }

@@ -1,0 +1,231 @@
+/**
+ * The interactive chart (uPlot): several series on a time axis, zoom by
+ * dragging (double-click resets), values with date and unit under the
+ * cursor (tooltip and legend), the palette and number formats of the chart
+ * images, so the page and its PNG/SVG look alike.
+ */
+import uPlot from 'uplot';
+import type { Lang } from '../src/data/model.js';
+import { CHART_COLORS, seriesColor } from '../src/render/chart-style.js';
+import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/render/chart-text.js';
+import type { LabelledSeries } from '../src/render/pages/explorer-series.js';
+
+const DAY = 86_400;
+const FONT = "12px Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/** What a chart shows. */
+export interface ChartInput {
+  series: LabelledSeries[];
+  lang: Lang;
+  dateUnit: DateUnit;
+  /** text shown when there is nothing to draw */
+  empty: string;
+  /** the legend's name of the time axis */
+  xLabel: string;
+}
+
+/** Series on one shared, sorted time axis (seconds); values ×factor, missing as null. */
+export function alignSeries(series: LabelledSeries[]): uPlot.AlignedData {
+  const days = new Set<number>();
+  for (const s of series) for (const d of s.dates) days.add(d);
+  const xs = [...days].sort((a, b) => a - b);
+  const index = new Map(xs.map((d, i) => [d, i]));
+  const columns = series.map((s) => {
+    const col: (number | null)[] = new Array(xs.length).fill(null);
+    s.dates.forEach((d, i) => {
+      const v = s.values[i];
+      col[index.get(d)!] = v === null ? null : v * s.factor;
+    });
+    return col;
+  });
+  return [xs.map((d) => d * DAY), ...columns];
+}
+
+/** Fraction digits that tell values of a range apart (at most 3). */
+function decimalsFor(step: number): number {
+  if (!Number.isFinite(step) || step <= 0) return 0;
+  return Math.max(0, Math.min(3, Math.ceil(-Math.log10(step))));
+}
+
+/** Fraction digits for a single value shown under the cursor. */
+function valueDecimals(values: (number | null)[]): number {
+  let max = 0;
+  for (const v of values) if (v !== null && Math.abs(v) > max) max = Math.abs(v);
+  return max >= 1000 ? 0 : max >= 100 ? 1 : max >= 1 ? 2 : 3;
+}
+
+function xTickLabels(splits: number[], unit: DateUnit, lang: Lang): string[] {
+  const days = splits.map((s) => Math.round(s / DAY));
+  const dates = days.map((d) => new Date(d * DAY * 1000));
+  const allJanuary = dates.every((d) => d.getUTCMonth() === 0 && d.getUTCDate() === 1);
+  if (allJanuary || unit === 'year') return dates.map((d) => String(d.getUTCFullYear()));
+  let lastYear = -1;
+  return days.map((d, i) => {
+    const y = dates[i].getUTCFullYear();
+    const label = unit === 'quarter' || unit === 'half' ? formatPeriod(d, unit, lang) : lastYear === y ? formatMonth(d, lang) : formatPeriod(d, 'month', lang);
+    lastYear = y;
+    return label;
+  });
+}
+
+/** A small box near the cursor with the date and each series' value. */
+function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
+  let box: HTMLDivElement;
+  return {
+    hooks: {
+      init: (u) => {
+        box = document.createElement('div');
+        box.className = 'chart-tip';
+        box.hidden = true;
+        u.over.append(box);
+      },
+      setCursor: (u) => {
+        const i = u.cursor.idx;
+        const { series, lang, dateUnit } = input();
+        if (i === null || i === undefined || u.cursor.left === undefined || u.cursor.left < 0) {
+          box.hidden = true;
+          return;
+        }
+        const rows = series
+          .map((s, k) => ({ s, k, v: u.data[k + 1][i] }))
+          .filter((r) => r.v !== null && r.v !== undefined && u.series[r.k + 1].show)
+          .slice(0, 12);
+        if (rows.length === 0) {
+          box.hidden = true;
+          return;
+        }
+        box.replaceChildren();
+        const head = document.createElement('div');
+        head.className = 'chart-tip-date';
+        head.textContent = formatPeriod(Math.round(u.data[0][i] / DAY), dateUnit, lang);
+        box.append(head);
+        for (const { s, k, v } of rows) {
+          const row = document.createElement('div');
+          row.className = 'chart-tip-row';
+          const sw = document.createElement('span');
+          sw.className = 'chart-tip-swatch';
+          sw.style.background = seriesColor(k);
+          const label = document.createElement('span');
+          label.className = 'chart-tip-label';
+          label.textContent = s.label;
+          const value = document.createElement('span');
+          value.className = 'chart-tip-value';
+          value.textContent = `${formatNumber(v as number, lang, valueDecimals(u.data[k + 1] as (number | null)[]))}${s.unit ? ` ${s.unit}` : ''}`;
+          row.append(sw, label, value);
+          box.append(row);
+        }
+        box.hidden = false;
+        const left = u.cursor.left;
+        const top = u.cursor.top ?? 0;
+        const flip = left > u.over.clientWidth / 2;
+        box.style.left = flip ? '' : `${left + 14}px`;
+        box.style.right = flip ? `${u.over.clientWidth - left + 14}px` : '';
+        box.style.top = `${Math.max(0, Math.min(top, u.over.clientHeight - box.offsetHeight))}px`;
+      },
+    },
+  };
+}
+
+function options(input: () => ChartInput, width: number, height: number): uPlot.Options {
+  const { series, lang, dateUnit } = input();
+  const thin = series.length > 8;
+  return {
+    width,
+    height,
+    pxAlign: false,
+    legend: { show: series.length > 1, live: true },
+    cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 }, focus: { prox: 24 } },
+    focus: { alpha: 0.35 },
+    scales: { x: { time: true } },
+    series: [
+      { label: input().xLabel, value: (_u, ts) => (ts === null ? '–' : formatPeriod(Math.round(ts / DAY), dateUnit, lang)) },
+      ...series.map((s, k) => ({
+        label: s.label,
+        stroke: seriesColor(k),
+        width: thin ? 1.5 : 2,
+        spanGaps: false,
+        points: { show: s.dates.length < 40 },
+        value: (u: uPlot, v: number | null) =>
+          v === null || v === undefined ? '–' : `${formatNumber(v, lang, valueDecimals(u.data[k + 1] as (number | null)[]))}${s.unit ? ` ${s.unit}` : ''}`,
+      })),
+    ],
+    axes: [
+      {
+        font: FONT,
+        stroke: CHART_COLORS.text,
+        grid: { show: false },
+        ticks: { stroke: CHART_COLORS.axis, width: 1, size: 5 },
+        space: 64,
+        values: (_u, splits) => xTickLabels(splits, dateUnit, lang),
+      },
+      {
+        font: FONT,
+        stroke: CHART_COLORS.text,
+        grid: { stroke: CHART_COLORS.grid, width: 1 },
+        ticks: { show: false },
+        size: (u, values) => {
+          if (!values?.length) return 40;
+          u.ctx.font = FONT;
+          return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
+        },
+        values: (_u, splits, _axis, _space, incr) => splits.map((v) => formatNumber(v, lang, decimalsFor(incr))),
+      },
+    ],
+    plugins: [tooltipPlugin(input)],
+  };
+}
+
+/** A live chart in a container: draw, redraw with new series, follow the container's size. */
+export class Chart {
+  private plot: uPlot | null = null;
+  private input: ChartInput;
+  private readonly message: HTMLParagraphElement;
+
+  constructor(
+    private readonly container: HTMLElement,
+    input: ChartInput,
+  ) {
+    this.input = input;
+    this.message = document.createElement('p');
+    this.message.className = 'chart-empty';
+    new ResizeObserver(() => this.resize()).observe(container);
+    this.draw();
+  }
+
+  private size(): { width: number; height: number } {
+    const width = Math.max(280, Math.floor(this.container.clientWidth));
+    return { width, height: width < 600 ? 300 : Math.min(460, Math.round(width * 0.5)) };
+  }
+
+  /** Replaces the chart with one of new series (keeps nothing of the old zoom). */
+  update(input: ChartInput): void {
+    this.input = input;
+    this.draw();
+  }
+
+  private draw(): void {
+    this.plot?.destroy();
+    this.plot = null;
+    this.container.replaceChildren();
+    const drawable = this.input.series.some((s) => s.values.some((v) => v !== null));
+    if (!drawable) {
+      this.message.textContent = this.input.empty;
+      this.container.append(this.message);
+      this.container.dataset.drawn = 'empty';
+      return;
+    }
+    const { width, height } = this.size();
+    this.plot = new uPlot(
+      options(() => this.input, width, height),
+      alignSeries(this.input.series),
+      this.container,
+    );
+    this.container.dataset.drawn = String(this.input.series.length);
+  }
+
+  private resize(): void {
+    if (!this.plot) return;
+    const { width, height } = this.size();
+    if (width !== this.plot.width || height !== this.plot.height) this.plot.setSize({ width, height });
+  }
+}

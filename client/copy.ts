@@ -1,0 +1,37 @@
+/**
+ * Copy buttons: `data-copy` names the element whose text is copied. Hidden
+ * in the markup, shown here (without JavaScript there is nothing to click).
+ */
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  // http:// pages (a local server) have no Clipboard API: select a hidden field and copy
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  document.execCommand('copy');
+  area.remove();
+}
+
+/** Shows and wires every copy button of a document. */
+export function initCopyButtons(doc: Document): void {
+  for (const button of doc.querySelectorAll<HTMLButtonElement>('button[data-copy]')) {
+    button.hidden = false;
+    const label = button.textContent ?? '';
+    button.addEventListener('click', async () => {
+      const target = doc.getElementById(button.dataset.copy ?? '');
+      if (!target) return;
+      await copyText(target.textContent ?? '');
+      button.textContent = button.dataset.copied ?? label;
+      button.classList.add('is-done');
+      window.setTimeout(() => {
+        button.textContent = label;
+        button.classList.remove('is-done');
+      }, 1600);
+    });
+  }
+}

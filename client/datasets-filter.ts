@@ -1,0 +1,46 @@
+/**
+ * /datasets: filters the rows as you type, with the server's rules (every
+ * word must occur, diacritics ignored), and keeps the filter in the URL.
+ */
+import { matchesAll, searchTokens } from '../src/render/pages/catalog-search.js';
+
+/** Wires the filter form of /datasets. */
+export function initDatasetsFilter(doc: Document): void {
+  const form = doc.querySelector<HTMLFormElement>('[data-filter-form]');
+  const input = form?.querySelector<HTMLInputElement>('input[name=q]');
+  const topic = form?.querySelector<HTMLSelectElement>('select[name=topic]');
+  const count = doc.querySelector<HTMLElement>('[data-count]');
+  const none = doc.querySelector<HTMLElement>('[data-no-match]');
+  if (!form || !input || !topic || !count || !none) return;
+  const groups = [...doc.querySelectorAll<HTMLElement>('.dataset-group')];
+  const format = new Intl.NumberFormat(doc.documentElement.lang === 'en' ? 'en-GB' : `${doc.documentElement.lang}-CH`);
+
+  const apply = (): void => {
+    const tokens = searchTokens(input.value);
+    let shown = 0;
+    for (const group of groups) {
+      const inTopic = topic.value === '' || group.dataset.topic === topic.value;
+      let visible = 0;
+      for (const row of group.querySelectorAll<HTMLElement>('.dataset-row')) {
+        const ok = inTopic && matchesAll(row.dataset.search ?? '', tokens);
+        row.hidden = !ok;
+        if (ok) visible++;
+      }
+      group.hidden = visible === 0;
+      shown += visible;
+    }
+    // the series hits were found by the server for the submitted words
+    for (const hits of doc.querySelectorAll<HTMLElement>('.hits')) hits.hidden = true;
+    count.textContent = (count.dataset.template ?? '').replace('{shown}', format.format(shown)).replace('{total}', format.format(Number(count.dataset.total)));
+    none.hidden = shown > 0;
+    none.textContent = (none.dataset.template ?? '').replace('{q}', input.value);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('q');
+    url.searchParams.delete('topic');
+    if (input.value.trim()) url.searchParams.set('q', input.value.trim());
+    if (topic.value) url.searchParams.set('topic', topic.value);
+    window.history.replaceState(null, '', url);
+  };
+  input.addEventListener('input', apply);
+  topic.addEventListener('change', apply);
+}

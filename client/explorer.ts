@@ -1,0 +1,248 @@
+/**
+ * The dataset explorer in the browser: every change of a picker, the period
+ * or the transform updates the state (with the server's rules: no empty
+ * combination), the URL (so reload, back/forward and links reproduce the
+ * view), the chart (from /series), the snippets, the embed code and the
+ * download links. The embed page (`?embed=1`) uses the chart part only and
+ * refreshes itself when new data is published.
+ */
+import { LANGS, type Lang } from '../src/data/model.js';
+import { chartWords, fillTemplate } from '../src/render/chart-text.js';
+import type { ExplorerData } from '../src/render/pages/explorer-data.js';
+import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
+import { labelSeries, type SeriesData } from '../src/render/pages/explorer-series.js';
+import { countSeries, levelStates, readState, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/render/pages/explorer-state.js';
+import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
+import { apiUrl } from '../src/urls.js';
+import { Chart } from './chart.js';
+import { readSeriesJson } from './series-json.js';
+
+const EMBED_REFRESH_MS = 10 * 60 * 1000;
+
+function readData(doc: Document): ExplorerData | null {
+  const script = doc.getElementById('explorer-data');
+  return script?.textContent ? (JSON.parse(script.textContent) as ExplorerData) : null;
+}
+
+/** The state a URL's query describes. */
+function stateFromLocation(data: ExplorerData): ExplorerState {
+  const query: Record<string, string[]> = {};
+  for (const [k, v] of new URLSearchParams(window.location.search)) (query[k] ??= []).push(v);
+  return readState(data.meta, query);
+}
+
+/** Wires the explorer (dataset page) or the chart alone (embed). */
+export function initExplorer(doc: Document): void {
+  const data = readData(doc);
+  const container = doc.querySelector<HTMLElement>('[data-chart]');
+  if (!data || !container) return;
+  const { meta } = data;
+  const lang = meta.lang;
+  const t = data.strings;
+  const status = doc.querySelector<HTMLElement>('[data-status]');
+  const form = doc.querySelector<HTMLFormElement>('[data-explorer]');
+  let state = data.state;
+  let request = 0;
+
+  const caption = (series: SeriesData[]) =>
+    labelSeries(
+      { meta, title: data.title, units: data.units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform },
+      series,
+    );
+  const chartInput = (series: SeriesData[]) => ({
+    series: caption(series).series,
+    lang,
+    dateUnit: data.dateUnit,
+    empty: chartWords(lang).noData,
+    xLabel: t.period,
+  });
+  const chart = new Chart(container, chartInput(data.series));
+
+  const showCaption = (series: SeriesData[]): void => {
+    const c = caption(series);
+    setText(doc, '[data-caption]', c.caption);
+    setText(doc, '[data-unit]', c.unit ?? '');
+  };
+
+  /** Fetches the selection's observations and redraws; a newer request wins over an older one. */
+  const load = async (quiet = false): Promise<void> => {
+    const mine = ++request;
+    const url = apiUrl(
+      '',
+      'series',
+      toUrlSelection(meta, state),
+      meta.dims.map((d) => d.id),
+    );
+    if (!quiet && status) status.textContent = t.loading;
+    container.setAttribute('aria-busy', 'true');
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      const body: unknown = await response.json();
+      if (!response.ok) throw new Error((body as { error?: string }).error ?? response.statusText);
+      if (mine !== request) return;
+      const series = readSeriesJson(
+        body as Record<string, unknown[]>,
+        meta.dims.map((d) => d.id),
+      );
+      chart.update(chartInput(series));
+      showCaption(series);
+      if (status) status.textContent = '';
+    } catch (error) {
+      if (mine === request && status) status.textContent = fillTemplate(t.loadFailed, { error: (error as Error).message });
+    } finally {
+      if (mine === request) container.removeAttribute('aria-busy');
+    }
+  };
+
+  if (data.embed) {
+    window.setInterval(() => void load(true), EMBED_REFRESH_MS);
+    return;
+  }
+  if (!form) return;
+
+  const apply = (next: ExplorerState, push: boolean): void => {
+    state = next;
+    syncForm(form, data, state);
+    const url = statePageUrl('', lang, meta, state);
+    if (push && url !== window.location.pathname + window.location.search) window.history.pushState(null, '', url);
+    syncLinks(doc, data, state);
+    void load();
+  };
+
+  form.addEventListener('submit', (e) => e.preventDefault());
+  form.addEventListener('change', (e) => {
+    const input = e.target as HTMLInputElement | HTMLSelectElement;
+    if (input.matches('[data-level-filter]')) return;
+    apply(readChange(form, data, state, input), true);
+  });
+  for (const chip of form.querySelectorAll<HTMLAnchorElement>('[data-period] a.chip')) {
+    chip.addEventListener('click', (e) => {
+      e.preventDefault();
+      apply({ ...state, from: chip.dataset.from || null, to: null }, true);
+    });
+  }
+  initLevelFilters(form);
+  window.addEventListener('popstate', () => apply(stateFromLocation(data), false));
+  // a lenient read may have corrected the URL (unknown code, swapped dates): show the state's own URL
+  const own = statePageUrl('', lang, meta, state);
+  if (own !== window.location.pathname + window.location.search) window.history.replaceState(null, '', own);
+}
+
+/** The state after one form control changed. */
+function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerState, input: HTMLInputElement | HTMLSelectElement): ExplorerState {
+  const { name, value } = input;
+  if (name === 'transform') return { ...state, transform: value, base: null };
+  if (name === 'from' || name === 'to') {
+    let from = name === 'from' ? value || null : state.from;
+    let to = name === 'to' ? value || null : state.to;
+    if (from && to && from > to) [from, to] = [to, from];
+    return { ...state, from, to };
+  }
+  const dim = data.meta.dims.find((d) => d.id === name);
+  if (!dim) return state;
+  let codes: string[];
+  if (dim.mode === 'multi') {
+    codes = [...form.querySelectorAll<HTMLInputElement>(`input[type=checkbox]`)].filter((i) => i.name === name && i.checked).map((i) => i.value);
+    // the last checked box cannot be unchecked: a selection always shows something
+    if (codes.length === 0 && input instanceof HTMLInputElement) {
+      input.checked = true;
+      codes = [input.value];
+    }
+  } else codes = [value];
+  return reconcile(data.meta, { ...state, dims: { ...state.dims, [name]: codes } }, name);
+}
+
+/** Puts a state into the form: checked, selected, disabled (no series) and "adjusts others" controls. */
+function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerState): void {
+  const t = data.strings;
+  data.meta.dims.forEach((dim, d) => {
+    const states = levelStates(data.meta, state, d);
+    const picked = new Set(state.dims[dim.id] ?? []);
+    const index = new Map(dim.levels.map((l, i) => [l.code, i]));
+    for (const el of form.querySelectorAll<HTMLInputElement | HTMLOptionElement>('input, option')) {
+      const owner = el instanceof HTMLOptionElement ? el.parentElement : el;
+      if (!(owner instanceof HTMLInputElement || owner instanceof HTMLSelectElement) || owner.name !== dim.id || !index.has(el.value)) continue;
+      const level = states[index.get(el.value)!];
+      const off = dim.mode === 'multi' ? level !== 'on' : level === 'off';
+      el.disabled = off;
+      const item = el.closest<HTMLElement>('.level, .seg');
+      item?.classList.toggle('is-off', off);
+      item?.classList.toggle('is-adjusts', level === 'adjusts' && !off);
+      if (item?.classList.contains('seg')) item.title = level === 'adjusts' ? t.adjustsOthers : '';
+      if (el instanceof HTMLOptionElement) {
+        el.selected = picked.has(el.value);
+        const note = level === 'off' ? ` (${t.noDataForCombination})` : level === 'adjusts' ? ` (${t.adjustsOthers})` : '';
+        el.textContent = (el.dataset.label ?? el.textContent ?? '') + note;
+      } else el.checked = picked.has(el.value);
+    }
+  });
+  for (const input of form.querySelectorAll<HTMLInputElement>('input[name=transform]')) input.checked = input.value === state.transform;
+  const from = form.querySelector<HTMLInputElement>('input[name=from]');
+  const to = form.querySelector<HTMLInputElement>('input[name=to]');
+  if (from) from.value = state.from ?? '';
+  if (to) to.value = state.to ?? '';
+  for (const chip of form.querySelectorAll<HTMLAnchorElement>('[data-period] a.chip')) {
+    const active = (chip.dataset.from || null) === state.from && state.to === null;
+    chip.classList.toggle('is-active', active);
+    if (active) chip.setAttribute('aria-current', 'true');
+    else chip.removeAttribute('aria-current');
+  }
+}
+
+function setText(doc: Document, selector: string, text: string): void {
+  const el = doc.querySelector(selector);
+  if (el) el.textContent = text;
+}
+
+/** Rewrites everything that names the selection: snippets, embed code and preview, downloads, language links, period links. */
+function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): void {
+  const { meta } = data;
+  const lang = meta.lang;
+  const t = data.strings;
+  const snippets = buildSnippets({
+    baseUrl: data.baseUrl,
+    meta,
+    state,
+    transformName: t.transforms[state.transform as keyof typeof t.transforms] ?? state.transform,
+    transformNote: t.codeTransformNote,
+    csvNote: t.codeCsvNote,
+  });
+  for (const tool of SNIPPET_TOOLS) setText(doc, `[data-snippet="${tool}"]`, snippets[tool]);
+  setText(doc, '[data-embed-snippet]', buildEmbedSnippet({ baseUrl: data.baseUrl, meta, state, title: embedTitle(meta, state, data.title) }));
+  const preview = doc.querySelector<HTMLIFrameElement>('[data-embed-preview]');
+  const previewSrc = statePageUrl('', lang, meta, state, [['embed', '1']]);
+  if (preview && preview.getAttribute('src') !== previewSrc) preview.setAttribute('src', previewSrc);
+  const links = buildDownloadLinks(meta, state, lang);
+  for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-download]')) {
+    const kind = a.dataset.download as keyof typeof links;
+    if (links[kind]) a.href = links[kind];
+  }
+  for (const a of doc.querySelectorAll<HTMLAnchorElement>('.lang-switch a[data-lang]')) {
+    const l = a.dataset.lang as Lang;
+    if (LANGS.includes(l)) a.href = statePageUrl('', l, meta, state);
+  }
+  for (const chip of doc.querySelectorAll<HTMLAnchorElement>('[data-period] a.chip')) {
+    chip.href = statePageUrl('', lang, meta, { ...state, from: chip.dataset.from || null, to: null });
+  }
+  const count = doc.querySelector<HTMLElement>('[data-series-count]');
+  if (count) {
+    const n = countSeries(meta, state);
+    const plural = new Intl.PluralRules(lang === 'en' ? 'en-GB' : `${lang}-CH`).select(n) === 'one';
+    count.textContent = (plural ? count.dataset.one : count.dataset.other)?.replace('{n}', String(n)) ?? String(n);
+  }
+}
+
+/** Filter boxes above long level lists: hide the levels whose label lacks the typed text. */
+function initLevelFilters(form: HTMLFormElement): void {
+  const fold = (s: string): string => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  for (const input of form.querySelectorAll<HTMLInputElement>('[data-level-filter]')) {
+    const box = input.closest<HTMLElement>('.level-filter');
+    const list = box?.nextElementSibling;
+    if (!box || !list) continue;
+    box.hidden = false;
+    input.addEventListener('input', () => {
+      const q = fold(input.value.trim());
+      for (const li of list.querySelectorAll<HTMLElement>('li')) li.hidden = q !== '' && !fold(li.textContent ?? '').includes(q);
+    });
+  }
+}

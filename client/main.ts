@@ -1,0 +1,18 @@
+/**
+ * The browser bundle's entry: each page says what it is in `data-page`; the
+ * page works without this script, which only makes it faster to use.
+ */
+import { initCopyButtons } from './copy.js';
+import { initDatasetsFilter } from './datasets-filter.js';
+import { initExplorer } from './explorer.js';
+
+function start(): void {
+  document.documentElement.classList.add('js');
+  const page = document.body.dataset.page;
+  initCopyButtons(document);
+  if (page === 'dataset' || page === 'embed') initExplorer(document);
+  if (page === 'datasets') initDatasetsFilter(document);
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

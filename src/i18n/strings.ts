@@ -1,0 +1,167 @@
+/**
+ * Every text of the website's interface, written by hand in the four
+ * languages (one file per language). The shape is one interface, so a string
+ * missing in any language is a compile error. Data labels (titles, levels)
+ * come from the data, not from here.
+ *
+ * Placeholders are `{name}`, filled by `fillTemplate` (src/render/chart-text.ts).
+ */
+import type { Lang } from '../data/model.js';
+import { DE } from './strings-de.js';
+import { EN } from './strings-en.js';
+import { FR } from './strings-fr.js';
+import { IT } from './strings-it.js';
+
+/** A count phrase: `one` for exactly 1, `other` otherwise; `{n}` is the formatted number. */
+export interface Plural {
+  one: string;
+  other: string;
+}
+
+/** The transforms the page offers, in the order of the switch. */
+export const PAGE_TRANSFORMS = ['level', 'pct', 'yoy', 'index', 'diff'] as const;
+export type PageTransform = (typeof PAGE_TRANSFORMS)[number];
+
+/** A section of prose: a heading and paragraphs (plain text). */
+export interface Section {
+  heading: string;
+  paragraphs: string[];
+}
+
+export interface UiStrings {
+  /** name of the language in itself (for the switcher) */
+  languageName: string;
+  skipToContent: string;
+  siteTagline: string;
+  nav: { home: string; datasets: string; libraries: string; about: string; licenses: string; api: string };
+  languageSwitcher: string;
+  footer: { note: string; api: string; openapi: string; llms: string; sourceCode: string };
+
+  home: {
+    title: string;
+    heroTitle: string;
+    /** `{datasets}`, `{series}` */
+    heroLede: string;
+    searchLabel: string;
+    searchPlaceholder: string;
+    searchButton: string;
+    featured: string;
+    byTopic: string;
+    allDatasets: string;
+    other: string;
+  };
+  datasetCount: Plural;
+  seriesCount: Plural;
+  observationCount: Plural;
+
+  datasets: {
+    title: string;
+    lede: string;
+    filterLabel: string;
+    filterPlaceholder: string;
+    topicLabel: string;
+    allTopics: string;
+    apply: string;
+    clear: string;
+    /** `{shown}`, `{total}` */
+    showing: string;
+    /** `{q}` */
+    noMatch: string;
+    matchingSeries: string;
+  };
+
+  frequencies: { annual: string; semiAnnual: string; quarterly: string; monthly: string; weekly: string; daily: string };
+
+  facts: { source: string; license: string; frequency: string; span: string; updated: string; series: string; id: string; units: string };
+
+  dataset: {
+    about: string;
+    notes: string;
+    selection: string;
+    chooseOne: string;
+    chooseSeveral: string;
+    filterLevels: string;
+    noDataForCombination: string;
+    /** a single choice that exists, but not with the other current choices */
+    adjustsOthers: string;
+    period: string;
+    from: string;
+    to: string;
+    /** `{n}` years */
+    lastYears: string;
+    allYears: string;
+    showAs: string;
+    transforms: Record<PageTransform, string>;
+    update: string;
+    chart: string;
+    zoomHint: string;
+    resetZoom: string;
+    loading: string;
+    /** `{error}` */
+    loadFailed: string;
+    tabCode: string;
+    tabEmbed: string;
+    tabDownload: string;
+    copy: string;
+    copied: string;
+    codeIntro: string;
+    /** a code comment in R/Python snippets when a transform is shown; `{transform}` */
+    codeTransformNote: string;
+    /** a code comment above the URL-reading snippets */
+    codeCsvNote: string;
+    embedIntro: string;
+    embedPreview: string;
+    downloadIntro: string;
+    downloadData: string;
+    downloadChart: string;
+    formats: { csv: string; xlsx: string; json: string; png: string; svg: string };
+    apiLink: string;
+    allDatasets: string;
+    viewFull: string;
+  };
+
+  libraries: {
+    title: string;
+    lede: string;
+    r: Section;
+    python: Section;
+    /** where the server is: explains the environment variable */
+    baseUrlNote: string;
+    csv: Section;
+    urlParts: { dataset: string; dims: string; dates: string; transform: string };
+    tools: Section;
+    api: Section;
+  };
+
+  about: { title: string; lede: string; sections: Section[] };
+
+  licenses: {
+    title: string;
+    lede: string;
+    commercialYes: string;
+    commercialNo: string;
+    commercialUnknown: string;
+    attribution: string;
+    terms: string;
+    usedBy: Plural;
+    notInVocabulary: string;
+  };
+
+  errors: {
+    notFoundTitle: string;
+    /** `{path}` */
+    notFoundText: string;
+    badRequestTitle: string;
+    otherTitle: string;
+    details: string;
+    goHome: string;
+    browse: string;
+  };
+}
+
+const STRINGS: Record<Lang, UiStrings> = { en: EN, de: DE, fr: FR, it: IT };
+
+/** The interface strings of a language. */
+export function uiStrings(lang: Lang): UiStrings {
+  return STRINGS[lang];
+}

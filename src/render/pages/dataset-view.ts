@@ -1,0 +1,175 @@
+/**
+ * The view model of a dataset page (and of its `?embed=1` chart): header
+ * facts, the explorer's state read from the URL, the selection computed once
+ * (chart fallback SVG, inline data for the bundle), snippets, embed code and
+ * download links.
+ */
+import { addMonths, formatIsoDate } from '../../data/dates.js';
+import type { Dataset, Lang, Snapshot } from '../../data/model.js';
+import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/format.js';
+import { pickLabel } from '../../i18n/labels.js';
+import { uiStrings, type UiStrings } from '../../i18n/strings.js';
+import { computeView } from '../../query/compute-view.js';
+import { findDataset } from '../../query/parse-selection.js';
+import type { SelectionView } from '../../query/view.js';
+import { pageUrl, sitePageUrl } from '../../urls.js';
+import { fillTemplate, frequencyUnit } from '../chart-text.js';
+import { renderChartSvg } from '../chart-svg.js';
+import type { LayoutView } from '../layout.js';
+import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from './explorer-meta.js';
+import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
+import type { ExplorerData } from './explorer-data.js';
+import { labelSeries, type SeriesCaption, type SeriesData } from './explorer-series.js';
+import { readState, statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from './explorer-state.js';
+import { licenseAnchor } from './licenses.js';
+import { layoutOf, type Site } from './site.js';
+import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
+
+/** A period shortcut ("10 years"): a link for the page without JavaScript. */
+export interface Preset {
+  label: string;
+  href: string;
+  from: string | null;
+  active: boolean;
+}
+
+/** Everything the dataset page shows. */
+export interface DatasetView {
+  layout: LayoutView;
+  t: UiStrings;
+  data: ExplorerData;
+  title: string;
+  description: string;
+  notes: string;
+  facts: {
+    source: { name: string; url: string | null };
+    license: { name: string; href: string };
+    frequency: string;
+    span: string;
+    updated: string | null;
+    series: string;
+    id: string;
+  };
+  topic: { name: string; href: string } | null;
+  datasetsHref: string;
+  caption: SeriesCaption;
+  chartSvg: string;
+  snippets: Record<SnippetTool, string>;
+  embedSnippet: string;
+  links: Record<DownloadKind | 'api', string>;
+  formAction: string;
+  presets: Preset[];
+  /** the full page of the current selection (the embed links back to it) */
+  fullPageHref: string;
+  /** the embed page of the current selection (relative), for the preview */
+  embedPreviewHref: string;
+  sourceLine: string;
+}
+
+const PRESET_YEARS = [5, 10, 20];
+
+/** The chart fallback's size (the interactive chart takes the width of its box). */
+export const FALLBACK_CHART = { width: 960, height: 440 } as const;
+
+function seriesData(view: SelectionView): SeriesData[] {
+  return view.series.map((s) => ({
+    codes: s.codes,
+    dates: Array.from(s.dates),
+    values: Array.from(s.values, (v) => (Number.isNaN(v) ? null : v)),
+  }));
+}
+
+function buildPresets(ds: Dataset, meta: ExplorerMeta, state: ExplorerState, t: UiStrings, lang: Lang): Preset[] {
+  const end = ds.store.end;
+  if (Number.isNaN(end)) return [];
+  const spanYears = (end - ds.store.start) / 365.25;
+  const presets: Preset[] = PRESET_YEARS.filter((y) => y < spanYears).map((y) => {
+    const from = formatIsoDate(addMonths(end, -12 * y));
+    return { label: fillTemplate(t.dataset.lastYears, { n: y }), from, href: '', active: state.from === from && state.to === null };
+  });
+  presets.push({ label: t.dataset.allYears, from: null, href: '', active: state.from === null && state.to === null });
+  return presets.map((p) => ({ ...p, href: statePageUrl('', lang, meta, { ...state, from: p.from, to: null }) }));
+}
+
+function licenseName(snapshot: Snapshot, key: string, lang: Lang): string {
+  const license = snapshot.licenses.get(key);
+  return license ? pickLabel(license.name, lang) : key;
+}
+
+/**
+ * Builds the dataset page of a page URL's query in a language.
+ * @example buildDatasetView(snapshot, 'de', site, 'ch_seco_concon', { structure: 'ks_i63_index_q' }, false)
+ */
+export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id: string, query: PageQuery, embed: boolean): DatasetView {
+  const ds = findDataset(snapshot, id);
+  const t = uiStrings(lang);
+  const meta = buildExplorerMeta(ds, lang);
+  const state = readState(meta, query);
+  const selectionView = computeView(ds, toSelection(ds, meta, state));
+  const title = pickLabel(ds.meta.title, lang);
+  const units = buildExplorerUnits(ds, lang);
+  const series = seriesData(selectionView);
+  const data: ExplorerData = {
+    meta,
+    title,
+    units,
+    percentLevels: ds.meta.percentLevels,
+    fractions: fractionKeys(ds),
+    baseUrl: site.baseUrl,
+    dateUnit: frequencyUnit(ds.meta.frequency),
+    span: { start: Number.isNaN(ds.store.start) ? null : formatIsoDate(ds.store.start), end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end) },
+    state,
+    series,
+    strings: t.dataset,
+    embed,
+  };
+  const caption = labelSeries({ meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform }, series);
+  const license = licenseName(snapshot, ds.meta.license, lang);
+  const source = pickLabel(ds.meta.source.name, lang);
+  const description = pickLabel(ds.meta.description, lang);
+  const snippetInput = {
+    baseUrl: site.baseUrl,
+    meta,
+    state,
+    transformName: t.dataset.transforms[state.transform as keyof UiStrings['dataset']['transforms']] ?? state.transform,
+    transformNote: t.dataset.codeTransformNote,
+    csvNote: t.dataset.codeCsvNote,
+  };
+  const head = `${title}${description ? ` — ${description}` : ''}`;
+  return {
+    layout: layoutOf(site, lang, (base, l) => statePageUrl(base, l, meta, state, embed ? [['embed', '1']] : []), {
+      title,
+      description: description || head,
+      active: 'datasets',
+      page: embed ? 'embed' : 'dataset',
+      noindex: embed,
+      bare: embed,
+    }),
+    t,
+    data,
+    title,
+    description,
+    notes: pickLabel(ds.meta.notes, lang),
+    facts: {
+      source: { name: source, url: ds.meta.source.url },
+      license: { name: license, href: `${sitePageUrl('', lang, '/licenses')}#${licenseAnchor(ds.meta.license)}` },
+      frequency: formatFrequency(ds.meta.frequency, t),
+      span: formatSpan(ds.store.start, ds.store.end, ds.meta.frequency, lang),
+      updated: formatDay(ds.meta.updated, lang),
+      series: formatCount(t.seriesCount, ds.store.count, lang),
+      id: ds.meta.id,
+    },
+    topic: ds.meta.topic ? { name: pickLabel(ds.meta.topic.name, lang), href: `${sitePageUrl('', lang, '/')}#topic-${ds.meta.topic.key}` } : null,
+    datasetsHref: sitePageUrl('', lang, '/datasets'),
+    caption,
+    chartSvg: renderChartSvg(selectionView, { lang, ...FALLBACK_CHART, bare: true, licenseName: license }),
+    snippets: buildSnippets(snippetInput),
+    embedSnippet: buildEmbedSnippet({ baseUrl: site.baseUrl, meta, state, title: embedTitle(meta, state, title) }),
+    links: buildDownloadLinks(meta, state, lang),
+    formAction: pageUrl('', lang, { datasetId: ds.meta.id }),
+    presets: buildPresets(ds, meta, state, t, lang),
+    fullPageHref: statePageUrl('', lang, meta, state),
+    embedPreviewHref: statePageUrl('', lang, meta, state, [['embed', '1']]),
+    sourceLine: [source, license].filter((s) => s !== '').join(' · '),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The inline JSON of a dataset page: what the browser bundle needs to redraw
+ * the chart and rewrite the snippets and links after each change, without
+ * asking the server about the dataset again. Types only (the bundle imports it).
+ */
+import type { UiStrings } from '../../i18n/strings.js';
+import type { DateUnit } from '../chart-text.js';
+import type { ExplorerUnits, SeriesData } from './explorer-series.js';
+import type { ExplorerMeta, ExplorerState } from './explorer-state.js';
+
+/** What the bundle reads from the page (inline JSON): enough to redraw without asking the server about the dataset. */
+export interface ExplorerData {
+  meta: ExplorerMeta;
+  title: string;
+  units: ExplorerUnits | null;
+  percentLevels: string[];
+  fractions: string[];
+  /** public base URL, for the snippets and the embed code */
+  baseUrl: string;
+  dateUnit: DateUnit;
+  /** first and last date of the dataset (ISO) */
+  span: { start: string | null; end: string | null };
+  state: ExplorerState;
+  series: SeriesData[];
+  strings: UiStrings['dataset'];
+  embed: boolean;
+}

@@ -1,0 +1,114 @@
+/**
+ * Builds what the explorer knows about a dataset from the loaded data: the
+ * pickers (labels in the page's language, hierarchy depth, single or multiple
+ * choice), the existing combinations, the defaults, the units and which
+ * percent-level series are published as fractions. Built once per dataset
+ * version and language.
+ */
+import { parseIsoDate } from '../../data/dates.js';
+import type { Dataset, Lang } from '../../data/model.js';
+import { pickLabel } from '../../i18n/labels.js';
+import { PAGE_TRANSFORMS } from '../../i18n/strings.js';
+import { TRANSFORMS, type Selection, type Transform } from '../../query/view.js';
+import { toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
+import { seriesKey, type ExplorerUnits } from './explorer-series.js';
+
+const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
+
+/**
+ * The pickers of a dataset: a dimension listed in `single_select` takes one
+ * code; every other dimension (the `split` one included) takes several.
+ */
+function buildDims(ds: Dataset, lang: Lang): ExplorerDim[] {
+  const single = new Set(ds.meta.singleSelect);
+  return ds.meta.dimensions.map((dim) => ({
+    id: dim.id,
+    label: pickLabel(dim.label, lang) || dim.id,
+    mode: single.has(dim.id) ? 'single' : 'multi',
+    levels: dim.levels.map((l) => ({ code: l.code, label: pickLabel(l.label, lang) || l.code, data: l.data, depth: l.depth })),
+  }));
+}
+
+function buildCombos(ds: Dataset): number[] {
+  const { store } = ds;
+  const n = store.codes.length;
+  const out = new Array<number>(store.count * n);
+  for (let s = 0; s < store.count; s++) for (let d = 0; d < n; d++) out[s * n + d] = store.codes[d][s];
+  return out;
+}
+
+function buildDefaults(ds: Dataset): ExplorerMeta['defaults'] {
+  const dims: Record<string, string[]> = {};
+  for (const dim of ds.meta.dimensions) {
+    const codes = (ds.meta.defaultSelection[dim.id] ?? []).filter((c) => dim.levels[dim.index.get(c) ?? -1]?.data);
+    if (codes.length) dims[dim.id] = codes;
+  }
+  const t = ds.meta.defaultTransform;
+  const transform = (TRANSFORMS as readonly string[]).includes(t) ? t : 'level';
+  return { dims, transform };
+}
+
+/**
+ * The explorer meta of a dataset in a language (cached per loaded dataset).
+ * @example buildExplorerMeta(snapshot.datasets.get('ch_seco_concon')!, 'de')
+ */
+export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
+  let byLang = cache.get(ds);
+  if (!byLang) cache.set(ds, (byLang = new Map()));
+  let meta = byLang.get(lang);
+  if (!meta) {
+    meta = {
+      id: ds.meta.id,
+      lang,
+      frequency: ds.meta.frequency,
+      dims: buildDims(ds, lang),
+      combos: buildCombos(ds),
+      defaults: buildDefaults(ds),
+      transforms: [...PAGE_TRANSFORMS],
+    };
+    byLang.set(lang, meta);
+  }
+  return meta;
+}
+
+/** The dataset's units in a language. */
+export function buildExplorerUnits(ds: Dataset, lang: Lang): ExplorerUnits | null {
+  const units = ds.meta.units;
+  if (!units) return null;
+  if (units.kind === 'single') return { single: pickLabel(units.label, lang), dim: null, byCode: {} };
+  const byCode: Record<string, string> = {};
+  for (const [code, label] of Object.entries(units.labels)) byCode[code] = pickLabel(label, lang);
+  return { single: null, dim: units.dim, byCode };
+}
+
+/**
+ * Keys of the percent-level series whose stored values all lie within ±1:
+ * published as fractions, shown ×100 in % (the rule of the chart images).
+ */
+export function fractionKeys(ds: Dataset): string[] {
+  const { meta, store } = ds;
+  if (meta.percentLevels.length === 0) return [];
+  const out: string[] = [];
+  for (let s = 0; s < store.count; s++) {
+    const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][s]].code);
+    if (!codes.some((c) => meta.percentLevels.includes(c))) continue;
+    let max = 0;
+    for (let i = store.offsets[s]; i < store.offsets[s + 1]; i++) max = Math.max(max, Math.abs(store.values[i]) || 0);
+    if (max <= 1) out.push(seriesKey(codes));
+  }
+  return out;
+}
+
+/** The query selection of an explorer state (dates were validated when the state was read). */
+export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerState): Selection {
+  const day = (iso: string | null): number | null => (iso === null ? null : parseIsoDate(iso));
+  return {
+    datasetId: ds.meta.id,
+    dims: toUrlSelection(meta, state).dims ?? {},
+    from: day(state.from),
+    to: day(state.to),
+    last: null,
+    transform: state.transform as Transform,
+    base: day(state.base),
+  };
+}

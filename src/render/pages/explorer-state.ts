@@ -1,0 +1,226 @@
+/**
+ * The dataset explorer's state and its rules, shared by the server (first
+ * render, no-JS form) and the browser bundle (every change): which codes are
+ * picked per dimension, the date range and the transform; how a page URL
+ * reads into a state; which levels can still be combined (the cube is
+ * sparse: no empty combination is offered).
+ *
+ * Pure code without Node imports: `client/` bundles it.
+ */
+import { parseIsoDate } from '../../data/dates.js';
+import type { Lang } from '../../data/model.js';
+import { pageUrl, type UrlSelection } from '../../urls.js';
+
+/** One level of a picker, labels already in the page's language. */
+export interface ExplorerLevel {
+  code: string;
+  label: string;
+  /** false for a grouping header without series of its own */
+  data: boolean;
+  depth: number;
+}
+
+/** A dimension picker: `single` = one code (radio/select), `multi` = several (checkboxes). */
+export interface ExplorerDim {
+  id: string;
+  label: string;
+  mode: 'single' | 'multi';
+  levels: ExplorerLevel[];
+}
+
+/** What the explorer knows about a dataset (embedded in the page for the bundle). */
+export interface ExplorerMeta {
+  id: string;
+  lang: Lang;
+  frequency: string;
+  dims: ExplorerDim[];
+  /** every existing series as level indices, `dims.length` numbers per series (row-major) */
+  combos: number[];
+  defaults: { dims: Record<string, string[]>; transform: string };
+  /** the transforms the page offers */
+  transforms: string[];
+}
+
+/** The current view: codes per dimension (always explicit), ISO date bounds, transform. */
+export interface ExplorerState {
+  dims: Record<string, string[]>;
+  from: string | null;
+  to: string | null;
+  transform: string;
+  base: string | null;
+}
+
+/** Page query parameters as Fastify or URLSearchParams give them. */
+export type PageQuery = Record<string, string | string[] | undefined>;
+
+function values(query: PageQuery, name: string): string[] {
+  const v = query[name];
+  const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
+  return list.flatMap((s) => s.split(',')).filter((s) => s !== '');
+}
+
+function first(query: PageQuery, name: string): string | null {
+  const v = query[name];
+  const s = Array.isArray(v) ? v[v.length - 1] : v;
+  return s === undefined || s === '' ? null : s;
+}
+
+/** The level index of a code in a dimension, -1 when unknown. */
+function levelIndex(dim: ExplorerDim, code: string): number {
+  return dim.levels.findIndex((l) => l.code === code);
+}
+
+/**
+ * The level indices of dimension `d` that exist in at least one series whose
+ * other codes are all picked in `state` (the options worth offering).
+ */
+export function availableLevels(meta: ExplorerMeta, state: ExplorerState, d: number): Set<number> {
+  const n = meta.dims.length;
+  const picked = meta.dims.map((dim) => new Set((state.dims[dim.id] ?? []).map((c) => levelIndex(dim, c))));
+  const out = new Set<number>();
+  for (let s = 0; s < meta.combos.length; s += n) {
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) if (k !== d && !picked[k].has(meta.combos[s + k])) ok = false;
+    if (ok) out.add(meta.combos[s + d]);
+  }
+  return out;
+}
+
+/** The level indices of dimension `d` that occur in at least one series. */
+export function existingLevels(meta: ExplorerMeta, d: number): Set<number> {
+  const n = meta.dims.length;
+  const out = new Set<number>();
+  for (let s = d; s < meta.combos.length; s += n) out.add(meta.combos[s]);
+  return out;
+}
+
+/**
+ * How each level of a dimension can be picked: `on` combines with the other
+ * choices; `adjusts` exists but needs other choices changed (offered for a
+ * single choice, which then adjusts the others); `off` gives no series.
+ */
+export function levelStates(meta: ExplorerMeta, state: ExplorerState, d: number): ('on' | 'adjusts' | 'off')[] {
+  const avail = availableLevels(meta, state, d);
+  const exists = meta.dims[d].mode === 'single' ? existingLevels(meta, d) : avail;
+  return meta.dims[d].levels.map((_, i) => (avail.has(i) ? 'on' : exists.has(i) ? 'adjusts' : 'off'));
+}
+
+/** The number of existing series the state picks. */
+export function countSeries(meta: ExplorerMeta, state: ExplorerState): number {
+  const n = meta.dims.length;
+  if (n === 0) return meta.combos.length === 0 ? 1 : 0;
+  const picked = meta.dims.map((dim) => new Set((state.dims[dim.id] ?? []).map((c) => levelIndex(dim, c))));
+  let count = 0;
+  for (let s = 0; s < meta.combos.length; s += n) {
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) if (!picked[k].has(meta.combos[s + k])) ok = false;
+    if (ok) count++;
+  }
+  return count;
+}
+
+/**
+ * Makes a state valid: every dimension keeps only codes that combine with the
+ * others (a single-choice dimension at most one), and an emptied dimension
+ * falls back to its default code, else its first available one. The
+ * dimension the user just changed (`keep`) is settled last, so their choice
+ * wins over the older ones.
+ */
+export function reconcile(meta: ExplorerMeta, state: ExplorerState, keep: string | null = null): ExplorerState {
+  const dims = { ...state.dims };
+  const next: ExplorerState = { ...state, dims };
+  const order = meta.dims.map((_, d) => d).sort((a, b) => Number(meta.dims[a].id === keep) - Number(meta.dims[b].id === keep));
+  for (let pass = 0; pass < 3; pass++) {
+    let changed = false;
+    for (const d of order) {
+      const dim = meta.dims[d];
+      const avail = availableLevels(meta, next, d);
+      const current = dims[dim.id] ?? [];
+      let codes = current.filter((c) => avail.has(levelIndex(dim, c)));
+      if (dim.mode === 'single') codes = codes.slice(0, 1);
+      if (codes.length === 0) {
+        const preferred = (meta.defaults.dims[dim.id] ?? []).filter((c) => avail.has(levelIndex(dim, c)));
+        const fallback = dim.levels.findIndex((l, i) => l.data && avail.has(i));
+        codes = preferred.length ? preferred.slice(0, dim.mode === 'single' ? 1 : undefined) : fallback >= 0 ? [dim.levels[fallback].code] : [];
+      }
+      if (codes.join('\u0000') !== current.join('\u0000')) changed = true;
+      dims[dim.id] = codes;
+    }
+    if (!changed) break;
+  }
+  return next;
+}
+
+/** The opening state of a dataset page: the meta's defaults. */
+export function defaultState(meta: ExplorerMeta): ExplorerState {
+  return reconcile(meta, { dims: { ...meta.defaults.dims }, from: null, to: null, transform: meta.defaults.transform, base: null });
+}
+
+/**
+ * Reads a page URL's query into a valid state. Pages are lenient where the
+ * API is strict: an unknown code, a malformed date or transform falls back to
+ * the default, so an old shared link still opens a sensible view.
+ * @example readState(meta, { structure: 'ks_i63_index_q,ks_i11_econ_hist_q', transform: 'yoy' })
+ */
+export function readState(meta: ExplorerMeta, query: PageQuery): ExplorerState {
+  const dims: Record<string, string[]> = {};
+  for (const dim of meta.dims) {
+    const asked = values(query, dim.id).filter((c) => dim.levels.some((l) => l.code === c && l.data));
+    dims[dim.id] = asked.length ? [...new Set(asked)] : [...(meta.defaults.dims[dim.id] ?? [])];
+  }
+  const date = (name: string): string | null => {
+    const v = first(query, name);
+    return v !== null && parseIsoDate(v) !== null ? v : null;
+  };
+  let from = date('from');
+  let to = date('to');
+  if (from !== null && to !== null && from > to) [from, to] = [to, from];
+  const asked = first(query, 'transform');
+  const transform = asked !== null && meta.transforms.includes(asked) ? asked : meta.defaults.transform;
+  return reconcile(meta, { dims, from, to, transform, base: transform === 'index' ? date('base') : null });
+}
+
+/** Whether a state is the dataset's opening view (then its page URL carries no parameters). */
+export function isDefaultState(meta: ExplorerMeta, state: ExplorerState): boolean {
+  const d = defaultState(meta);
+  return (
+    state.from === null &&
+    state.to === null &&
+    state.base === null &&
+    state.transform === d.transform &&
+    meta.dims.every((dim) => (state.dims[dim.id] ?? []).join(',') === (d.dims[dim.id] ?? []).join(','))
+  );
+}
+
+/**
+ * The selection of a state for the API and the snippets: dimensions with a
+ * single data level are left out (they select nothing), codes in level order.
+ */
+export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSelection {
+  const dims: Record<string, string[]> = {};
+  for (const dim of meta.dims) {
+    if (dim.levels.filter((l) => l.data).length <= 1) continue;
+    const picked = new Set(state.dims[dim.id] ?? []);
+    dims[dim.id] = dim.levels.filter((l) => picked.has(l.code)).map((l) => l.code);
+  }
+  return { datasetId: meta.id, dims, from: state.from, to: state.to, transform: state.transform, base: state.base };
+}
+
+/**
+ * The page URL of a state in a language (relative when `baseUrl` is ''): no
+ * parameters for the opening view, else every dimension explicitly, so a
+ * shared link keeps its meaning when the defaults change.
+ */
+export function statePageUrl(baseUrl: string, lang: Lang, meta: ExplorerMeta, state: ExplorerState, extra: [string, string][] = []): string {
+  if (isDefaultState(meta, state)) return pageUrl(baseUrl, lang, { datasetId: meta.id }, undefined, extra);
+  const selection = toUrlSelection(meta, state);
+  // urls.ts leaves out transform=level; when the opening transform is another one, level must be explicit
+  const level: [string, string][] = state.transform === 'level' && meta.defaults.transform !== 'level' ? [['transform', 'level']] : [];
+  return pageUrl(
+    baseUrl,
+    lang,
+    selection,
+    meta.dims.map((d) => d.id),
+    [...level, ...extra],
+  );
+}

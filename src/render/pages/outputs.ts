@@ -1,0 +1,108 @@
+/**
+ * The dataset page's output card: code for each tool, the embed snippet with
+ * a preview, and the downloads. Tabs are radio buttons styled as tabs, so
+ * they work without JavaScript and with the keyboard (arrow keys).
+ */
+import type { UiStrings } from '../../i18n/strings.js';
+import { html, type SafeHtml } from '../html.js';
+import type { DatasetView } from './dataset-view.js';
+import { DOWNLOAD_KINDS, type DownloadKind } from './explorer-links.js';
+import { SNIPPET_TOOLS, TOOL_NAMES } from './snippets.js';
+
+interface Tab {
+  id: string;
+  label: string;
+  panel: SafeHtml;
+}
+
+/** A set of radio tabs: the first is selected. */
+function renderTabs(name: string, tabs: Tab[], className: string, label: string): SafeHtml {
+  const heads = tabs.map(
+    (tab, i) =>
+      html`<input type="radio" class="tab-radio" name="${name}" id="${name}-${tab.id}" value="${tab.id}" ${i === 0 ? html` checked` : ''} /><label
+          class="tab"
+          for="${name}-${tab.id}"
+          >${tab.label}</label
+        >`,
+  );
+  const panels = tabs.map((tab) => html`<div class="tab-panel" data-panel="${name}-${tab.id}">${tab.panel}</div>`);
+  return html`<div class="tabset ${className}" role="group" aria-label="${label}">${heads}${panels}</div>`;
+}
+
+function copyButton(target: string, t: UiStrings): SafeHtml {
+  return html`<button type="button" class="btn btn-small copy" data-copy="${target}" data-copied="${t.dataset.copied}" hidden>${t.dataset.copy}</button>`;
+}
+
+function codePanel(view: DatasetView): SafeHtml {
+  const t = view.t;
+  const tabs = SNIPPET_TOOLS.map((tool) => ({
+    id: tool,
+    label: TOOL_NAMES[tool],
+    panel: html`<div class="code-wrap">
+      ${copyButton(`snippet-${tool}`, t)}
+      <pre class="code"><code id="snippet-${tool}" data-snippet="${tool}">${view.snippets[tool]}</code></pre>
+    </div>`,
+  }));
+  return html`<p class="panel-intro">${t.dataset.codeIntro}</p>
+    ${renderTabs('code', tabs, 'tabset-pills', t.dataset.tabCode)}`;
+}
+
+function embedPanel(view: DatasetView): SafeHtml {
+  const t = view.t;
+  return html`<p class="panel-intro">${t.dataset.embedIntro}</p>
+    <div class="code-wrap">
+      ${copyButton('embed-snippet', t)}
+      <pre class="code"><code id="embed-snippet" data-embed-snippet>${view.embedSnippet}</code></pre>
+    </div>
+    <h3 class="panel-subhead">${t.dataset.embedPreview}</h3>
+    <div class="embed-preview">
+      <iframe data-embed-preview src="${view.embedPreviewHref}" title="${t.dataset.embedPreview}" width="100%" height="580" loading="lazy"></iframe>
+    </div>`;
+}
+
+const ICONS: Record<DownloadKind, string> = { csv: 'CSV', xlsx: 'XLSX', json: 'JSON', png: 'PNG', svg: 'SVG' };
+
+function downloadPanel(view: DatasetView): SafeHtml {
+  const t = view.t;
+  const link = (kind: DownloadKind): SafeHtml =>
+    html`<li>
+      <a class="download" href="${view.links[kind]}" data-download="${kind}" ${kind === 'png' || kind === 'svg' ? html` download` : ''}
+        ><span class="file-badge file-${kind}">${ICONS[kind]}</span><span>${t.dataset.formats[kind]}</span></a
+      >
+    </li>`;
+  const data = DOWNLOAD_KINDS.filter((k) => k === 'csv' || k === 'xlsx' || k === 'json');
+  const chart = DOWNLOAD_KINDS.filter((k) => k === 'png' || k === 'svg');
+  return html`<p class="panel-intro">${t.dataset.downloadIntro}</p>
+    <div class="download-groups">
+      <div>
+        <h3 class="panel-subhead">${t.dataset.downloadData}</h3>
+        <ul class="downloads">
+          ${data.map(link)}
+        </ul>
+      </div>
+      <div>
+        <h3 class="panel-subhead">${t.dataset.downloadChart}</h3>
+        <ul class="downloads">
+          ${chart.map(link)}
+        </ul>
+      </div>
+    </div>
+    <p class="api-link"><a href="${view.links.api}" data-download="api">${t.dataset.apiLink}</a></p>`;
+}
+
+/** The output card of the dataset page. */
+export function renderOutputs(view: DatasetView): SafeHtml {
+  const t = view.t;
+  return html`<section class="card outputs" aria-label="${t.dataset.tabCode} · ${t.dataset.tabEmbed} · ${t.dataset.tabDownload}">
+    ${renderTabs(
+      'out',
+      [
+        { id: 'code', label: t.dataset.tabCode, panel: codePanel(view) },
+        { id: 'embed', label: t.dataset.tabEmbed, panel: embedPanel(view) },
+        { id: 'download', label: t.dataset.tabDownload, panel: downloadPanel(view) },
+      ],
+      'tabset-main',
+      t.dataset.chart,
+    )}
+  </section>`;
+}

@@ -1,0 +1,142 @@
+/**
+ * The explorer's form: one picker per dimension (checkboxes for several
+ * codes, radio buttons or a list box for one), the period and the transform.
+ * It is a plain GET form, so the page works without JavaScript; the bundle
+ * applies every change at once instead. Grouping levels (`data: false`) are
+ * headers, levels follow the hierarchy's indentation, and levels that would
+ * give an empty combination are disabled.
+ */
+import type { UiStrings } from '../../i18n/strings.js';
+import { html, type SafeHtml } from '../html.js';
+import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
+
+type LevelState = 'on' | 'adjusts' | 'off';
+import type { Preset } from './dataset-view.js';
+
+/** Radio buttons for a single choice up to this many levels (without hierarchy); a list box above. */
+const MAX_RADIOS = 5;
+/** A filter box above checkbox lists longer than this. */
+export const FILTER_FROM = 12;
+
+function fieldId(dim: ExplorerDim): string {
+  return `pick-${dim.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+function legend(dim: ExplorerDim, t: UiStrings): SafeHtml {
+  return html`<legend>
+    <span class="picker-label">${dim.label}</span> <span class="picker-hint">${dim.mode === 'single' ? t.dataset.chooseOne : t.dataset.chooseSeveral}</span>
+  </legend>`;
+}
+
+function renderCheckboxes(dim: ExplorerDim, picked: Set<string>, states: LevelState[], t: UiStrings): SafeHtml {
+  const items = dim.levels.map((l, i) => {
+    if (!l.data) return html`<li class="level-group" style="--depth:${l.depth}">${l.label}</li>`;
+    const off = states[i] !== 'on';
+    return html`<li class="level${off ? ' is-off' : ''}" style="--depth:${l.depth}">
+      <label
+        ><input type="checkbox" name="${dim.id}" value="${l.code}" ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span
+          class="level-label"
+          >${l.label}</span
+        >${off ? html`<span class="sr-only"> (${t.dataset.noDataForCombination})</span>` : ''}</label
+      >
+    </li>`;
+  });
+  const filter =
+    dim.levels.length > FILTER_FROM
+      ? html`<div class="level-filter" hidden>
+          <input type="search" aria-label="${t.dataset.filterLevels}: ${dim.label}" placeholder="${t.dataset.filterLevels}" data-level-filter />
+        </div>`
+      : '';
+  return html`${filter}
+    <ul class="levels${dim.levels.length > FILTER_FROM ? ' is-long' : ''}">
+      ${items}
+    </ul>`;
+}
+
+function renderRadios(dim: ExplorerDim, picked: Set<string>, states: LevelState[], t: UiStrings): SafeHtml {
+  const items = dim.levels.map((l, i) => {
+    const off = states[i] === 'off';
+    const adjusts = states[i] === 'adjusts';
+    return html`<label class="seg${off ? ' is-off' : ''}${adjusts ? ' is-adjusts' : ''}" ${adjusts ? html` title="${t.dataset.adjustsOthers}"` : ''}
+      ><input type="radio" name="${dim.id}" value="${l.code}" ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span
+        >${l.label}</span
+      ></label
+    >`;
+  });
+  return html`<div class="segmented">${items}</div>`;
+}
+
+function renderSelect(dim: ExplorerDim, picked: Set<string>, states: LevelState[], t: UiStrings): SafeHtml {
+  const pad = (depth: number): string => '\u2003'.repeat(depth);
+  const options = dim.levels.map((l, i) => {
+    if (!l.data) return html`<option disabled class="opt-group">${pad(l.depth)}${l.label}</option>`;
+    const off = states[i] === 'off';
+    const note = off ? ` (${t.dataset.noDataForCombination})` : states[i] === 'adjusts' ? ` (${t.dataset.adjustsOthers})` : '';
+    return html`<option value="${l.code}" ${picked.has(l.code) ? html` selected` : ''}${off ? html` disabled` : ''} data-label="${pad(l.depth)}${l.label}">
+      ${pad(l.depth)}${l.label}${note}
+    </option>`;
+  });
+  return html`<select id="${fieldId(dim)}" name="${dim.id}" class="select" aria-label="${dim.label}">
+    ${options}
+  </select>`;
+}
+
+function renderPicker(meta: ExplorerMeta, state: ExplorerState, d: number, t: UiStrings): SafeHtml {
+  const dim = meta.dims[d];
+  const picked = new Set(state.dims[dim.id] ?? []);
+  const states = levelStates(meta, state, d);
+  const hasTree = dim.levels.some((l) => l.depth > 0 || !l.data);
+  let body: SafeHtml;
+  if (dim.mode === 'multi') body = renderCheckboxes(dim, picked, states, t);
+  else if (dim.levels.length <= MAX_RADIOS && !hasTree) body = renderRadios(dim, picked, states, t);
+  else body = renderSelect(dim, picked, states, t);
+  return html`<fieldset class="picker picker-${dim.mode}" data-dim="${dim.id}">${legend(dim, t)}${body}</fieldset>`;
+}
+
+/** The transform switch (radio buttons styled as a segmented control). */
+export function renderTransformSwitch(meta: ExplorerMeta, state: ExplorerState, t: UiStrings): SafeHtml {
+  const items = meta.transforms.map(
+    (tr) =>
+      html`<label class="seg"
+        ><input type="radio" name="transform" value="${tr}" ${tr === state.transform ? html` checked` : ''} /><span
+          >${t.dataset.transforms[tr as keyof UiStrings['dataset']['transforms']] ?? tr}</span
+        ></label
+      >`,
+  );
+  return html`<fieldset class="transform-switch" data-transform>
+    <legend class="sr-only">${t.dataset.showAs}</legend>
+    <span class="toolbar-label" aria-hidden="true">${t.dataset.showAs}</span>
+    <div class="segmented">${items}</div>
+  </fieldset>`;
+}
+
+/** The period: two date fields and shortcuts (links, so they work without JavaScript). */
+export function renderPeriod(state: ExplorerState, span: { start: string | null; end: string | null }, presets: Preset[], t: UiStrings): SafeHtml {
+  const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
+  const links = presets.map(
+    (p) =>
+      html`<a class="chip${p.active ? ' is-active' : ''}" href="${p.href}" data-from="${p.from ?? ''}" ${p.active ? html` aria-current="true"` : ''}
+        >${p.label}</a
+      >`,
+  );
+  return html`<fieldset class="period" data-period>
+    <legend class="sr-only">${t.dataset.period}</legend>
+    <span class="toolbar-label" aria-hidden="true">${t.dataset.period}</span>
+    <div class="chips">${links}</div>
+    <div class="dates">
+      <label
+        ><span class="sr-only">${t.dataset.from}</span
+        ><input type="date" name="from" value="${state.from ?? ''}" ${bounds} aria-label="${t.dataset.from}" /></label
+      ><span aria-hidden="true">–</span
+      ><label
+        ><span class="sr-only">${t.dataset.to}</span><input type="date" name="to" value="${state.to ?? ''}" ${bounds} aria-label="${t.dataset.to}"
+      /></label>
+    </div>
+  </fieldset>`;
+}
+
+/** Every dimension picker (dimensions with a single level have nothing to choose and are left out). */
+export function renderPickers(meta: ExplorerMeta, state: ExplorerState, t: UiStrings): SafeHtml {
+  const pickers = meta.dims.map((dim, d) => (dim.levels.filter((l) => l.data).length > 1 ? renderPicker(meta, state, d, t) : ''));
+  return html`${pickers}`;
+}

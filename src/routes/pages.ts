@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { LANGS, type Lang, type Snapshot } from '../data/model.js';
+import { NotFoundError } from '../http/errors.js';
+import { registerGet, type Answer } from '../http/get-route.js';
+import { setHtmlErrorRenderer } from '../http/render-error.js';
+import { findDataset } from '../query/parse-selection.js';
+import { ASSET_PREFIX, loadClientAssets, type ClientAssets } from '../render/client-assets.js';
+import { buildAboutView, renderAbout } from '../render/pages/about.js';
+import { buildDatasetView } from '../render/pages/dataset-view.js';
+import { renderDataset, renderEmbed } from '../render/pages/dataset-page.js';
+import { buildDatasetsView, renderDatasets, type DatasetsQuery } from '../render/pages/datasets.js';
+import { buildErrorView, renderErrorPage } from '../render/pages/error-page.js';
+import type { PageQuery } from '../render/pages/explorer-state.js';
+import { buildHomeView, renderHome } from '../render/pages/home.js';
+import { buildLibrariesView, renderLibraries } from '../render/pages/libraries.js';
+import { buildLicensesView, renderLicenses } from '../render/pages/licenses.js';
+import type { Site } from '../render/pages/site.js';
+import { langPrefix } from '../urls.js';
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+/** Pages revalidate quickly: their ETag changes with the data and the bundle. */
+const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+/** Hashed asset names never change content. */
+const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** Query of a page: free-form (dimension codes, filters); pages read what they know and ignore the rest. */
+const pageQuerySchema = { type: 'object' } as const;
+
+/** A page of the site: how to render it from the snapshot, a language and the request. */
+type PageRender = (snapshot: Snapshot, lang: Lang, site: Site, req: FastifyRequest) => { body: () => string; check?: () => void };
+
+/**
+ * True when a request that matched no route is a browser asking for a page:
+ * it accepts HTML and its path looks like a page (no file extension), so it
+ * gets the HTML 404 page instead of problem+json.
+ */
+export function isPageRequest(req: FastifyRequest): boolean {
+  const path = req.url.split('?')[0];
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return (req.headers.accept ?? '').includes('text/html') && (!last.includes('.') || last.endsWith('.html'));
+}
+
+function pageEtag(req: FastifyRequest, snapshot: Snapshot, site: Site): string {
+  const key = [req.url, snapshot.version, site.baseUrl, site.assets.js, site.assets.css].join('\n');
+  return `W/"page-${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`;
+}
+
+/** The site pages, the dataset pages (and their embeds), the bundle's files and the HTML error page. */
+export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const empty: ClientAssets = { files: new Map(), urls: { js: `${ASSET_PREFIX}app.js`, css: `${ASSET_PREFIX}app.css`, icon: `${ASSET_PREFIX}icon.svg` } };
+  const site: Site = { baseUrl: ctx.config.baseUrl, assets: empty.urls };
+  const assets = loadClientAssets().then(
+    (loaded) => {
+      site.assets = loaded.urls;
+      return loaded;
+    },
+    (error: unknown) => {
+      app.log.error({ err: error }, 'the browser bundle could not be built: pages are served without it');
+      return empty;
+    },
+  );
+  setHtmlErrorRenderer((err, path) => renderErrorPage(buildErrorView(err, path, site)));
+
+  registerGet<Record<string, never>>(app, ctx, {
+    url: `${ASSET_PREFIX}:name`,
+    format: 'json',
+    needsData: false,
+    cache: false,
+    schema: { hide: true, params: { type: 'object', properties: { name: { type: 'string', maxLength: 100 } } } },
+    handler: async (_q, _s, req) => {
+      const name = (req.params as { name: string }).name;
+      const file = (await assets).files.get(name);
+      if (!file) throw new NotFoundError(`No asset '${name}': asset names carry a content hash; reload the page for the current ones.`, { name }, 'no_asset');
+      return { etag: `"${file.name}"`, type: file.type, cacheControl: ASSET_CACHE_CONTROL, build: () => file.body };
+    },
+  });
+
+  const page = (url: string, lang: Lang, render: PageRender): void =>
+    registerGet<PageQuery>(app, ctx, {
+      url,
+      format: 'html',
+      cors: false,
+      schema: { hide: true, querystring: pageQuerySchema },
+      handler: async (_q, snapshot, req): Promise<Answer> => {
+        await assets;
+        const rendered = render(snapshot, lang, site, req);
+        rendered.check?.();
+        return { etag: pageEtag(req, snapshot, site), type: HTML_TYPE, cacheControl: PAGE_CACHE_CONTROL, build: rendered.body };
+      },
+    });
+
+  for (const lang of LANGS) {
+    const prefix = langPrefix(lang);
+    const home: PageRender = (s, l, site) => ({ body: () => renderHome(buildHomeView(s, l, site)) });
+    page(`${prefix}/`, lang, home);
+    if (prefix) page(prefix, lang, home);
+    page(`${prefix}/datasets`, lang, (s, l, site, req) => ({ body: () => renderDatasets(buildDatasetsView(s, l, site, textQuery(req))) }));
+    page(`${prefix}/about`, lang, (s, l, site) => ({ body: () => renderAbout(buildAboutView(s, l, site)) }));
+    page(`${prefix}/libraries`, lang, (s, l, site) => ({ body: () => renderLibraries(buildLibrariesView(s, l, site)) }));
+    page(`${prefix}/licenses`, lang, (s, l, site) => ({ body: () => renderLicenses(buildLicensesView(s, l, site)) }));
+    page(`${prefix}/d/:id`, lang, (s, l, site, req) => {
+      const id = (req.params as { id: string }).id;
+      const query = req.query as PageQuery;
+      const embed = query.embed === '1' || query.embed === 'true';
+      return {
+        check: () => findDataset(s, id),
+        body: () => {
+          const view = buildDatasetView(s, l, site, id, query, embed);
+          return embed ? renderEmbed(view) : renderDataset(view);
+        },
+      };
+    });
+  }
+}
+
+/** The /datasets filter from the query (a repeated parameter counts once). */
+function textQuery(req: FastifyRequest): DatasetsQuery {
+  const q = req.query as PageQuery;
+  const one = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+  return { q: one(q.q), topic: one(q.topic) };
+}
