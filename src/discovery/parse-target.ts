@@ -54,10 +54,19 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   }
   const m = PAGE_PATH.exec(url.pathname);
   if (!m) return null;
-  const id = decodeURIComponent(m[2]);
+  const id = safeDecode(m[2]);
   const dataset = findDataset(snapshot, id);
   const lang = (m[1] ?? 'en') as Lang;
   return { kind: 'page-url', lang, dataset, ...readParams(dataset, url.searchParams, 'page URL') };
+}
+
+/** Percent-decoding that keeps malformed escapes (`%zz`) as they are instead of throwing. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**

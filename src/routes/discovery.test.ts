@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { FIXTURES, parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
 
@@ -194,6 +195,48 @@ describe('discovery routes on the real data', () => {
         assert.match(p.error, message);
       });
     }
+  });
+
+  describe('any input', () => {
+    // Text users paste: keys, URLs, words, unicode, punctuation of the grammars.
+    const pieces = fc.constantFrom(
+      'ch_fso_ppi',
+      'ch_kof_esi',
+      '/de/d/',
+      'http://localhost:0/d/',
+      '?',
+      '&',
+      '=',
+      ';',
+      ',',
+      '.',
+      '/',
+      '%',
+      '%zz',
+      'base',
+      '2020',
+      'é',
+      'ß',
+      ' ',
+      'PIB',
+      '\u0000',
+      '<script>',
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.array(pieces, { maxLength: 12 }).map((a) => a.join('')),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+    );
+    it('never answers 500 to /search, /resolve or /oembed', async () => {
+      await fc.assert(
+        fc.asyncProperty(text, fc.constantFrom('/search', '/resolve', '/oembed'), async (value, route) => {
+          const res = await app.inject(`${route}?${q(route === '/oembed' ? { url: value } : { q: value })}`);
+          assert.ok([200, 400, 404, 501].includes(res.statusCode), `${route} ${JSON.stringify(value)} → ${res.statusCode} ${res.body}`);
+          if (res.statusCode !== 200) assert.ok(JSON.parse(res.body).error.length > 0);
+        }),
+        { numRuns: 400 },
+      );
+    });
   });
 
   describe('HTTP', () => {
