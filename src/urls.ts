@@ -145,3 +145,11 @@ export function datasetMetaUrl(baseUrl: string, datasetId: string): string {
 export function oembedUrl(baseUrl: string, page: string): string {
   return `${baseUrl}/oembed?url=${encodeURIComponent(page)}&format=json`;
 }
+
+/**
+ * The link-preview image of a dataset page (`og:image`), in the page's language.
+ * @example ogImageUrl('https://x.org', 'ch_fso_ppi', 'de') // 'https://x.org/og.jpg?dataset=ch_fso_ppi&lang=de'
+ */
+export function ogImageUrl(baseUrl: string, datasetId: string, lang: Lang): string {
+  return `${baseUrl}/og.jpg${query([['dataset', datasetId], ...(lang === 'en' ? [] : [['lang', lang] as [string, string]])])}`;
+}
