@@ -3,12 +3,12 @@
 // CSVs' distinct combinations, every search-index record selecting a
 // non-empty series, search over HTTP, bad input, HEAD/ETag/CORS/OpenAPI.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { FIXTURES, parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
+import { copyDataDir, FIXTURES, parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
 
 type Json = Record<string, any>;
 const json = async (app: FastifyInstance, url: string): Promise<any> => {
@@ -314,6 +314,30 @@ describe('/categories on small fixtures', () => {
       );
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('discovery after a reload', () => {
+  it('searches, indexes and groups the new snapshot, not the old one', async () => {
+    const copy = await copyDataDir(path.join(FIXTURES, 'tiny'));
+    const app = await startApp(copy.dir);
+    try {
+      const before = await json(app, '/search?q=north');
+      assert.deepEqual(
+        before.results.map((r: Json) => r.code),
+        ['n'],
+      );
+      const file = path.join(copy.dir, 'tiny_cube.json');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('"North"', '"Nordwand"'));
+      await app.ds.data.reload();
+      assert.equal((await json(app, '/search?q=north')).total, 0);
+      assert.equal((await json(app, '/search?q=nordwand')).results[0].code, 'n');
+      const index: Json[] = await json(app, '/search-index.json');
+      assert.equal(index.find((r) => r.code === 'n')!.label.en, 'Nordwand');
+    } finally {
+      await app.close();
+      await copy.remove();
     }
   });
 });
