@@ -329,12 +329,14 @@ describe('discovery after a reload', () => {
         ['n'],
       );
       const file = path.join(copy.dir, 'tiny_cube.json');
-      await writeFile(file, (await readFile(file, 'utf8')).replace('"North"', '"Nordwand"'));
+      await writeFile(file, (await readFile(file, 'utf8')).replace('"North"', '"Nordwand"').replace('"Tiny cube"', '"Tiny cube, revised"'));
       await app.ds.data.reload();
       assert.equal((await json(app, '/search?q=north')).total, 0);
       assert.equal((await json(app, '/search?q=nordwand')).results[0].code, 'n');
       const index: Json[] = await json(app, '/search-index.json');
       assert.equal(index.find((r) => r.code === 'n')!.label.en, 'Nordwand');
+      const groups: Json[] = await json(app, '/categories');
+      assert.equal(groups[0].datasets[0].title.en, 'Tiny cube, revised');
     } finally {
       await app.close();
       await copy.remove();
