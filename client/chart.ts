@@ -6,12 +6,12 @@
  */
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
-import { CHART_COLORS, seriesColor } from '../src/render/chart-style.js';
+import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/render/chart-text.js';
 import type { LabelledSeries } from '../src/render/pages/explorer-series.js';
 
 const DAY = 86_400;
-const FONT = "12px Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+const FONT = chartFont(CHART_SIZES.tickSize);
 
 /** What a chart shows. */
 export interface ChartInput {

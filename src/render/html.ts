@@ -57,8 +57,3 @@ export function jsonScript(id: string, data: unknown): SafeHtml {
   const json = JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   return raw(`<script type="application/json" id="${escapeHtml(id)}">${json}</script>`);
 }
-
-/** Joins class names, leaving out the false ones. */
-export function classes(...names: (string | false | null | undefined)[]): string {
-  return names.filter((n) => n).join(' ');
-}

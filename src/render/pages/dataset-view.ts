@@ -12,9 +12,10 @@ import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
 import { findDataset } from '../../query/parse-selection.js';
 import type { SelectionView } from '../../query/view.js';
-import { pageUrl, sitePageUrl } from '../../urls.js';
+import { oembedUrl, ogImageUrl, pageUrl, sitePageUrl } from '../../urls.js';
 import { fillTemplate, frequencyUnit } from '../chart-text.js';
 import { renderChartSvg } from '../chart-svg.js';
+import { html } from '../html.js';
 import type { LayoutView } from '../layout.js';
 import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from './explorer-meta.js';
 import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
@@ -144,6 +145,17 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
       page: embed ? 'embed' : 'dataset',
       noindex: embed,
       bare: embed,
+      head: html`<meta property="og:type" content="website" />
+        <meta property="og:image" content="${ogImageUrl(site.baseUrl, ds.meta.id, lang)}" />
+        <meta property="og:image:width" content="1200" />
+        <meta property="og:image:height" content="630" />
+        <meta name="twitter:card" content="summary_large_image" />
+        <link
+          rel="alternate"
+          type="application/json+oembed"
+          href="${oembedUrl(site.baseUrl, statePageUrl(site.baseUrl, lang, meta, state))}"
+          title="${title}"
+        />`,
     }),
     t,
     data,

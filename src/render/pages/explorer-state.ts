@@ -120,33 +120,49 @@ export function countSeries(meta: ExplorerMeta, state: ExplorerState): number {
 }
 
 /**
- * Makes a state valid: every dimension keeps only codes that combine with the
- * others (a single-choice dimension at most one), and an emptied dimension
- * falls back to its default code, else its first available one. The
- * dimension the user just changed (`keep`) is settled last, so their choice
- * wins over the older ones.
+ * Makes a state valid: every dimension keeps codes that combine with the
+ * others (a single-choice dimension exactly one), and the state picks at
+ * least one existing series. Dimensions are settled in turn, the one the user
+ * just changed (`keep`) first, so their choice wins: each keeps the asked
+ * codes that still have series among the combinations left, else its
+ * default codes, else its first level that has some; then codes whose series
+ * all fell away are dropped.
  */
 export function reconcile(meta: ExplorerMeta, state: ExplorerState, keep: string | null = null): ExplorerState {
-  const dims = { ...state.dims };
+  const n = meta.dims.length;
+  if (n === 0) return state;
+  const order = meta.dims.map((_, d) => d).sort((a, b) => Number(meta.dims[b].id === keep) - Number(meta.dims[a].id === keep));
+  let candidates: number[] = [];
+  for (let s = 0; s < meta.combos.length; s += n) candidates.push(s);
+  const dims: Record<string, string[]> = { ...state.dims };
+  for (const d of order) {
+    const dim = meta.dims[d];
+    const present = new Set(candidates.map((s) => meta.combos[s + d]));
+    const pick = (codes: string[]): number[] => dim.levels.map((l, i) => (codes.includes(l.code) && l.data && present.has(i) ? i : -1)).filter((i) => i >= 0);
+    let chosen = pick(state.dims[dim.id] ?? []);
+    if (chosen.length === 0) chosen = pick(meta.defaults.dims[dim.id] ?? []);
+    if (chosen.length === 0)
+      chosen = dim.levels
+        .map((l, i) => (l.data && present.has(i) ? i : -1))
+        .filter((i) => i >= 0)
+        .slice(0, 1);
+    if (dim.mode === 'single') chosen = chosen.slice(0, 1);
+    const allowed = new Set(chosen);
+    candidates = candidates.filter((s) => allowed.has(meta.combos[s + d]));
+    dims[dim.id] = chosen.map((i) => dim.levels[i].code);
+  }
   const next: ExplorerState = { ...state, dims };
-  const order = meta.dims.map((_, d) => d).sort((a, b) => Number(meta.dims[a].id === keep) - Number(meta.dims[b].id === keep));
-  for (let pass = 0; pass < 3; pass++) {
-    let changed = false;
-    for (const d of order) {
-      const dim = meta.dims[d];
+  // a code chosen early may have lost all its series to later choices; the series left keep every dimension non-empty
+  for (let changed = true; changed;) {
+    changed = false;
+    meta.dims.forEach((dim, d) => {
       const avail = availableLevels(meta, next, d);
-      const current = dims[dim.id] ?? [];
-      let codes = current.filter((c) => avail.has(levelIndex(dim, c)));
-      if (dim.mode === 'single') codes = codes.slice(0, 1);
-      if (codes.length === 0) {
-        const preferred = (meta.defaults.dims[dim.id] ?? []).filter((c) => avail.has(levelIndex(dim, c)));
-        const fallback = dim.levels.findIndex((l, i) => l.data && avail.has(i));
-        codes = preferred.length ? preferred.slice(0, dim.mode === 'single' ? 1 : undefined) : fallback >= 0 ? [dim.levels[fallback].code] : [];
+      const kept = dims[dim.id].filter((c) => avail.has(dim.levels.findIndex((l) => l.code === c)));
+      if (kept.length !== dims[dim.id].length) {
+        dims[dim.id] = kept;
+        changed = true;
       }
-      if (codes.join('\u0000') !== current.join('\u0000')) changed = true;
-      dims[dim.id] = codes;
-    }
-    if (!changed) break;
+    });
   }
   return next;
 }
