@@ -145,7 +145,8 @@ describe('HTTP behaviour of the API', () => {
     const prod = catalog.find((c) => c.id === 'ch_fso_production')!;
     assert.equal(prod.n_series, 174, 'the data wins over the catalog (87)');
     const meta = (await app.inject('/dataset/ch_fso_unemp_rate/meta')).json() as Record<string, any>;
-    assert.deepEqual(meta.topic, { key: 'labour', name: { en: 'Labour' } }, 'plain-string topic normalised');
+    assert.equal(meta.topic.key, 'labour', 'plain-string topic keyed by its slug');
+    assert.equal(meta.topic.name.de, 'Arbeit', 'and named in four languages by its category');
     assert.deepEqual(meta.dim_order, ['origin', 'sex']);
     assert.ok(meta.dimensions.origin.levels.tot.label.en);
   });

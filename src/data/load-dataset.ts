@@ -27,38 +27,40 @@ export async function fileSignature(dir: string, files: DatasetFiles): Promise<s
   }
 }
 
+/** The raw bytes of a dataset's two files, or what could not be read. */
+export type DatasetBytes = { meta: Buffer; csv: Buffer } | { missing: string; message: string };
+
+/** Reads both files of a dataset (started ahead of parsing, so reading overlaps the previous parse). */
+export async function readDataset(dir: string, files: DatasetFiles): Promise<DatasetBytes> {
+  const [meta, csv] = await Promise.all([readFile(path.join(dir, files.meta)).catch(() => null), readFile(path.join(dir, files.data)).catch(() => null)]);
+  if (!meta) return { missing: files.meta, message: 'metadata file is missing or unreadable' };
+  if (!csv) return { missing: files.data, message: 'data file is missing or unreadable' };
+  return { meta, csv };
+}
+
 /**
- * Reads, validates and packs one dataset. Never throws: a problem becomes a
- * LoadIssue naming the file, the line and what is wrong.
+ * Validates and packs one dataset from its bytes. Never throws for bad
+ * input: a problem becomes a LoadIssue naming the file, the line and what is
+ * wrong.
  */
-export async function loadDataset(dir: string, files: DatasetFiles, signature: string): Promise<DatasetLoad> {
+export function parseDataset(files: DatasetFiles, bytes: DatasetBytes, signature: string): DatasetLoad {
   const issues: LoadIssue[] = [];
   const fail = (file: string, message: string, line?: number): DatasetLoad => {
     issues.push({ dataset: files.id, file, line, message, severity: 'error' });
     return { ok: false, issues };
   };
-  let metaBuf: Buffer, csvBuf: Buffer;
-  try {
-    metaBuf = await readFile(path.join(dir, files.meta));
-  } catch {
-    return fail(files.meta, 'metadata file is missing or unreadable');
-  }
-  try {
-    csvBuf = await readFile(path.join(dir, files.data));
-  } catch {
-    return fail(files.data, 'data file is missing or unreadable');
-  }
+  if ('missing' in bytes) return fail(bytes.missing, bytes.message);
   let raw: unknown;
   try {
-    raw = JSON.parse(metaBuf.toString('utf8'));
+    raw = JSON.parse(bytes.meta.toString('utf8'));
   } catch (e) {
     return fail(files.meta, `invalid JSON: ${(e as Error).message}`);
   }
   const warn = (file: string) => (message: string) => issues.push({ dataset: files.id, file, message, severity: 'warning' });
   try {
     const meta = parseMeta(raw, files.id, files.fallback, warn(files.meta));
-    const store = buildStore(parseSeriesCsv(csvBuf, meta.dimensions), meta.dimensions);
-    const version = createHash('sha1').update(metaBuf).update(csvBuf).digest('hex').slice(0, 16);
+    const store = buildStore(parseSeriesCsv(bytes.csv, meta.dimensions), meta.dimensions);
+    const version = createHash('sha1').update(bytes.meta).update(bytes.csv).digest('hex').slice(0, 16);
     return { ok: true, dataset: { meta, store, version, files: { data: files.data, meta: files.meta }, signature }, issues };
   } catch (e) {
     if (e instanceof MetaError) return fail(files.meta, e.message);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatIsoDate } from './dates.js';
-import { type DatasetFiles, fileSignature, loadDataset } from './load-dataset.js';
-import type { Dataset, LoadIssue, Snapshot } from './model.js';
+import { type DatasetBytes, type DatasetFiles, fileSignature, parseDataset, readDataset } from './load-dataset.js';
+import type { Category, Dataset, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
 import { parseCategories, parseLicenses, parseSources } from './vocabularies.js';
 
@@ -75,14 +75,25 @@ export async function loadSnapshot(dir: string, previous: Snapshot | null = null
   const catalogById = new Map<string, Record<string, unknown>>();
   if (Array.isArray(catalog)) for (const e of catalog) if (isRecord(e) && typeof e.id === 'string') catalogById.set(e.id, e);
   const datasets = new Map<string, Dataset>();
-  for (const files of await listDatasets(dir, catalog, issues)) {
-    const signature = await fileSignature(dir, files);
+  const list = await listDatasets(dir, catalog, issues);
+  const signatures = await Promise.all(list.map((files) => fileSignature(dir, files)));
+  const changed = list.filter((files, i) => !(signatures[i] && previous?.datasets.get(files.id)?.signature === signatures[i]));
+  // read one dataset ahead: its I/O overlaps the (synchronous) parse of the one before
+  const reads = new Map<string, Promise<DatasetBytes>>();
+  const prefetch = (k: number): void => {
+    if (k < changed.length) reads.set(changed[k].id, readDataset(dir, changed[k]));
+  };
+  prefetch(0);
+  let next = 0;
+  for (const [i, files] of list.entries()) {
     const old = previous?.datasets.get(files.id);
-    if (old && signature && old.signature === signature) {
-      datasets.set(files.id, old);
+    if (changed[next] !== files) {
+      datasets.set(files.id, old!);
       continue;
     }
-    const result = await loadDataset(dir, files, signature ?? '');
+    prefetch(++next);
+    const result = parseDataset(files, await reads.get(files.id)!, signatures[i] ?? '');
+    reads.delete(files.id);
     issues.push(...result.issues);
     if (result.ok) datasets.set(files.id, result.dataset);
     else if (old) {
@@ -96,6 +107,7 @@ export async function loadSnapshot(dir: string, previous: Snapshot | null = null
     licenses: parseLicenses(await readJson(dir, 'licenses.json', issues)),
     sources: parseSources(await readJson(dir, 'sources.json', issues)),
   };
+  nameTopicsFromCategories(datasets, vocab.categories);
   const version = createHash('sha1');
   for (const ds of datasets.values()) version.update(ds.version);
   version.update(JSON.stringify([vocab.categories, [...vocab.licenses], [...vocab.sources]]));
@@ -116,6 +128,19 @@ export async function loadSnapshot(dir: string, previous: Snapshot | null = null
     observations,
     series,
   };
+}
+
+/**
+ * A plain-string topic ("Labour") carries only an English name; the category
+ * with the same key has the translations, so the topic takes its names.
+ */
+function nameTopicsFromCategories(datasets: Map<string, Dataset>, categories: Category[]): void {
+  const byKey = new Map(categories.map((c) => [c.key, c]));
+  for (const ds of datasets.values()) {
+    const topic = ds.meta.topic;
+    const category = topic ? byKey.get(topic.key) : undefined;
+    if (topic && category && Object.keys(topic.name).length < Object.keys(category.name).length) topic.name = category.name;
+  }
 }
 
 /** The data wins over the catalog's derived facts; say where they disagree. */

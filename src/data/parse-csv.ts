@@ -55,51 +55,56 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
   let prevEnd = -1;
   let prevSeries = -1;
   const nd = dims.length;
+  const len = buf.length;
 
-  while (pos < buf.length) {
+  while (pos < len) {
     line++;
-    const nl = lineEnd(buf, pos);
+    // one pass over the line: its end, its last two commas, any quote
+    let lastComma = -1;
+    let prevComma = -1;
+    let commas = 0;
+    let quoted = false;
+    let i = pos;
+    for (; i < len; i++) {
+      const b = buf[i];
+      if (b === NL) break;
+      if (b === COMMA) {
+        prevComma = lastComma;
+        lastComma = i;
+        commas++;
+      } else if (b === QUOTE) quoted = true;
+    }
+    const nl = i;
     const end = trimCr(buf, pos, nl);
     if (end === pos) {
       pos = nl + 1;
       continue; // blank line (e.g. trailing)
     }
     let series: number;
-    const quote = buf.indexOf(QUOTE, pos);
-    if (quote !== -1 && quote < end) {
+    let date: number;
+    let value: number;
+    if (quoted) {
       const fields = splitQuoted(buf.toString('utf8', pos, end));
       if (fields.length !== nd + 2) throw new CsvError(line, `expected ${nd + 2} fields, found ${fields.length}`);
       series = seriesOf(fields.slice(0, nd), dims, line, seriesByKey, seriesCodes);
       prevStart = -1;
-      const date = parseDateText(fields[nd], line);
-      const value = parseValueText(fields[nd + 1], line);
-      if (rows === cap) [cap, rowSeries, rowDates, rowValues] = grow(cap, rowSeries, rowDates, rowValues);
-      rowSeries[rows] = series;
-      rowDates[rows] = date;
-      rowValues[rows++] = value;
-      pos = nl + 1;
-      continue;
-    }
-    const valueStart = buf.lastIndexOf(COMMA, end - 1) + 1;
-    if (valueStart <= pos) throw new CsvError(line, `expected ${nd + 2} fields, found 1`);
-    const dateEnd = valueStart - 1;
-    const dateStart = nd === 0 ? pos : buf.lastIndexOf(COMMA, dateEnd - 1) + 1;
-    if (dateStart <= pos && nd > 0) throw new CsvError(line, `expected ${nd + 2} fields, found 2`);
-    const codesStart = pos;
-    const codesEnd = nd === 0 ? pos : dateStart - 1;
-    if (nd === 0 && buf.indexOf(COMMA, pos) !== dateEnd) throw new CsvError(line, 'expected 2 fields (date,value), found more');
-    if (prevStart >= 0 && codesEnd - codesStart === prevEnd - prevStart && buf.compare(buf, prevStart, prevEnd, codesStart, codesEnd) === 0) {
-      series = prevSeries;
+      date = parseDateText(fields[nd], line);
+      value = parseValueText(fields[nd + 1], line);
     } else {
-      const codes = nd === 0 ? [] : buf.toString('utf8', codesStart, codesEnd).split(',');
-      if (codes.length !== nd) throw new CsvError(line, `expected ${nd + 2} fields, found ${codes.length + 2}`);
-      series = seriesOf(codes, dims, line, seriesByKey, seriesCodes);
-      prevStart = codesStart;
-      prevEnd = codesEnd;
-      prevSeries = series;
+      if (commas !== nd + 1) throw new CsvError(line, `expected ${nd + 2} fields, found ${commas + 1}`);
+      const codesEnd = nd === 0 ? pos : prevComma;
+      if (prevStart >= 0 && sameBytes(buf, prevStart, prevEnd, pos, codesEnd)) {
+        series = prevSeries;
+      } else {
+        const codes = nd === 0 ? [] : buf.toString('utf8', pos, codesEnd).split(',');
+        series = seriesOf(codes, dims, line, seriesByKey, seriesCodes);
+        prevStart = pos;
+        prevEnd = codesEnd;
+        prevSeries = series;
+      }
+      date = parseDateBytes(buf, nd === 0 ? pos : prevComma + 1, lastComma, line);
+      value = parseValueBytes(buf, lastComma + 1, end, line);
     }
-    const date = parseDateBytes(buf, dateStart, dateEnd, line);
-    const value = parseValueBytes(buf, valueStart, end, line);
     if (rows === cap) [cap, rowSeries, rowDates, rowValues] = grow(cap, rowSeries, rowDates, rowValues);
     rowSeries[rows] = series;
     rowDates[rows] = date;
@@ -164,10 +169,28 @@ function parseDateBytes(buf: Buffer, start: number, end: number, line: number): 
   for (let i = start; i < start + 4; i++) y = y * 10 + digit(buf, i, start, end, line);
   const m = digit(buf, start + 5, start, end, line) * 10 + digit(buf, start + 6, start, end, line);
   const d = digit(buf, start + 8, start, end, line) * 10 + digit(buf, start + 9, start, end, line);
-  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
+  if (m < 1 || m > 12 || d < 1 || d > 31) {
     throw new CsvError(line, `date "${buf.toString('utf8', start, end)}" is not a calendar date`);
   }
+  if (y >= TABLE_FROM && y < TABLE_TO) {
+    const k = ((y - TABLE_FROM) * 12 + m - 1) * 31 + d - 1;
+    const cached = dayTable[k];
+    if (cached !== UNSET) return cached;
+    checkDay(y, m, d, buf, start, end, line);
+    return (dayTable[k] = daysFromCivil(y, m, d));
+  }
+  checkDay(y, m, d, buf, start, end, line);
   return daysFromCivil(y, m, d);
+}
+
+// Dates repeat across series: a table of already-converted days spares the calendar arithmetic.
+const TABLE_FROM = 1700;
+const TABLE_TO = 2300;
+const UNSET = -0x7fffffff;
+const dayTable = new Int32Array((TABLE_TO - TABLE_FROM) * 12 * 31).fill(UNSET);
+
+function checkDay(y: number, m: number, d: number, buf: Buffer, start: number, end: number, line: number): void {
+  if (d > daysInMonth(y, m)) throw new CsvError(line, `date "${buf.toString('utf8', start, end)}" is not a calendar date`);
 }
 
 function digit(buf: Buffer, i: number, start: number, end: number, line: number): number {
@@ -181,9 +204,42 @@ function parseDateText(text: string, line: number): number {
   return parseDateBytes(b, 0, b.length, line);
 }
 
+/** Byte equality of two short ranges (a JS loop beats a native call for a few bytes). */
+function sameBytes(buf: Buffer, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let i = 0; i < aEnd - a; i++) if (buf[a + i] !== buf[b + i]) return false;
+  return true;
+}
+
+const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
+
+/**
+ * Reads a decimal number straight from bytes. With at most 15 significant
+ * digits and 22 decimals, mantissa and 10^k are exact doubles and one IEEE
+ * division rounds correctly (Clinger's fast path), so the result equals
+ * Number(text); anything else (more digits, exponents, NA) takes Number().
+ */
 function parseValueBytes(buf: Buffer, start: number, end: number, line: number): number {
   if (end === start) return NaN;
-  return parseValueText(buf.toString('latin1', start, end), line);
+  let i = start;
+  const negative = buf[i] === 45;
+  if (negative || buf[i] === 43) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let decimals = -1;
+  for (; i < end; i++) {
+    const c = buf[i];
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      if (mantissa !== 0) digits++;
+      if (decimals >= 0) decimals++;
+    } else if (c === 46 && decimals < 0) decimals = 0;
+    else break;
+  }
+  const plain = i === end && digits <= 15 && decimals <= 22 && end > start + (negative ? 1 : 0) && !(decimals === 0 && end - start === 1);
+  if (!plain) return parseValueText(buf.toString('latin1', start, end), line);
+  const v = decimals > 0 ? mantissa / POW10[decimals] : mantissa;
+  return negative ? -v : v;
 }
 
 function parseValueText(text: string, line: number): number {
