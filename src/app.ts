@@ -102,6 +102,9 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
       servers: [{ url: config.baseUrl }],
       tags: [
         { name: 'data', description: 'Catalog, metadata and observations' },
+        { name: 'discovery', description: 'Categories, combinations, search, resolve and oEmbed' },
+        { name: 'images', description: 'Charts of a selection as SVG, PNG and the JPEG link preview' },
+        { name: 'site', description: 'llms.txt, robots.txt and the sitemap' },
         { name: 'system', description: 'Health and description of the service' },
       ],
     },

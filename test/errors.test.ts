@@ -25,7 +25,7 @@ describe('bad input', () => {
     ['/series?dataset=ch_fso_pp', 404, /Did you mean 'ch_fso_ppi'/, { dataset: 'ch_fso_pp' }],
     ['/dataset/ch_nope/meta', 404, /Unknown dataset/],
     ['/series?dataset=ch_seco_concon&dims=kind=index', 400, /Unknown dimension 'kind'.*Valid dimensions: type, structure, seas_adj/, { dimension: 'kind', valid: ['type', 'structure', 'seas_adj'] }],
-    ['/series?dataset=ch_seco_concon&dims=type=idx', 400, /Unknown code 'idx' for dimension 'type'.*Valid codes: .*index/, { dimension: 'type', code: 'idx' }],
+    ['/series?dataset=ch_seco_concon&dims=type=idx', 400, /Unknown code 'idx' for dimension 'type'.*Valid codes: .*index/, { dimension: 'type', value: 'idx', code: 'unknown_code' }],
     ['/series?dataset=ch_seco_concon&dims=type', 400, /Malformed dims segment 'type': expected dim=code/],
     ['/series?dataset=ch_seco_concon&dims==index', 400, /Malformed dims/],
     ['/series?dataset=ch_seco_concon&dims=type=', 400, /Empty code for dimension 'type'/],

@@ -39,7 +39,7 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
     const e = entry as Record<string, unknown>;
     const data = safeName(e.data) ?? `${id}.csv`;
     const meta = safeName(e.meta) ?? `${id}.json`;
-    out.push({ id, data, meta, fallback: { topic: e.topic, load: e.load, featured: e.featured, canonical: e.canonical } });
+    out.push({ id, data, meta, fallback: { topic: e.topic, load: e.load, featured: e.featured, canonical: e.canonical, title: e.title } });
   }
   const names = new Set(await readdir(dir));
   for (const name of [...names].sort()) {

@@ -18,6 +18,7 @@ export interface CatalogFallback {
   load?: unknown;
   featured?: unknown;
   canonical?: unknown;
+  title?: unknown;
 }
 
 /**
@@ -28,7 +29,7 @@ export interface CatalogFallback {
 export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, warn: (msg: string) => void): DatasetMeta {
   if (!isRecord(raw)) throw new MetaError('the metadata is not a JSON object');
   if (raw.id !== undefined && raw.id !== id) warn(`"id" is ${JSON.stringify(raw.id)}, expected "${id}" (the file name wins)`);
-  const title = normaliseLabels(raw.title);
+  const title = richer(normaliseLabels(raw.title), normaliseLabels(fallback.title));
   if (!title) throw new MetaError('"title" is missing: expected a string or a language map with "en"');
   const dimOrder = parseDimOrder(raw.dim_order);
   const dimensions = dimOrder.map((dim) => parseDimension(dim, raw.dimensions, warn));
@@ -57,6 +58,12 @@ export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, w
     fetched: normaliseString(raw.fetched_utc ?? raw.fetched),
     load: normaliseString(fallback.load),
   };
+}
+
+/** Of two language maps of the same text, the one with more languages (the sidecar's on a tie). */
+function richer(own: Labels | null, other: Labels | null): Labels | null {
+  if (!own || !other) return own ?? other;
+  return Object.keys(other).length > Object.keys(own).length ? other : own;
 }
 
 function parseDimOrder(value: unknown): string[] {

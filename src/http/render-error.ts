@@ -31,6 +31,7 @@ export function renderError(err: DsError, format: ErrorFormat, instance: string)
     return { type: 'text/csv; charset=utf-8', body: 'error\n' + csvField(err.message) + '\n' };
   }
   const problem = {
+    ...err.facts,
     type: problemType(err.code),
     title: err.title,
     status: err.status,
@@ -38,7 +39,6 @@ export function renderError(err: DsError, format: ErrorFormat, instance: string)
     instance,
     code: err.code,
     error: err.message,
-    ...err.facts,
   };
   return { type: 'application/problem+json; charset=utf-8', body: JSON.stringify(problem) };
 }

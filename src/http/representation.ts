@@ -19,6 +19,8 @@ export interface Representation {
 }
 
 const MIN_COMPRESS = 1024;
+/** Text formats gain from compression; PNG, JPEG and xlsx are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript)|image\/svg\+xml)/;
 
 /** Picks br, gzip or identity from an Accept-Encoding header. */
 export function negotiateEncoding(accept: string | undefined): 'br' | 'gzip' | null {
@@ -74,7 +76,7 @@ export function writeRepresentation(req: IncomingMessage, res: ServerResponse, r
     return;
   }
   let body = rep.body;
-  const encoding = rep.body.length >= MIN_COMPRESS ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
+  const encoding = rep.body.length >= MIN_COMPRESS && COMPRESSIBLE.test(rep.type) ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
   if (encoding) {
     body = compressed(rep, encoding);
     headers['content-encoding'] = encoding;

@@ -65,7 +65,7 @@ export function parseDims(text: string | undefined, dataset: Dataset): Record<st
         code === ''
           ? `Empty code for dimension '${dimId}': expected ${dimId}=code[,code...]. Valid codes: ${shown}.`
           : `Unknown code '${code}' for dimension '${dimId}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(', ')}?` : ''} Valid codes: ${shown}.`,
-        { parameter: 'dims', dimension: dimId, code, valid: validCodes, candidates: near },
+        { parameter: 'dims', dimension: dimId, value: code, valid: validCodes, candidates: near },
         'unknown_code',
       );
     }
