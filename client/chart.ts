@@ -47,11 +47,10 @@ function decimalsFor(step: number): number {
   return Math.max(0, Math.min(3, Math.ceil(-Math.log10(step))));
 }
 
-/** Fraction digits for a single value shown under the cursor. */
-function valueDecimals(values: (number | null)[]): number {
-  let max = 0;
-  for (const v of values) if (v !== null && Math.abs(v) > max) max = Math.abs(v);
-  return max >= 1000 ? 0 : max >= 100 ? 1 : max >= 1 ? 2 : 3;
+/** Fraction digits for a value shown under the cursor: about four significant digits, at most three decimals. */
+function valueDecimals(v: number): number {
+  const a = Math.abs(v);
+  return a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
 }
 
 function xTickLabels(splits: number[], unit: DateUnit, lang: Lang): string[] {
@@ -110,7 +109,7 @@ function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
           label.textContent = s.label;
           const value = document.createElement('span');
           value.className = 'chart-tip-value';
-          value.textContent = `${formatNumber(v as number, lang, valueDecimals(u.data[k + 1] as (number | null)[]))}${s.unit ? ` ${s.unit}` : ''}`;
+          value.textContent = `${formatNumber(v as number, lang, valueDecimals(v as number))}${s.unit ? ` ${s.unit}` : ''}`;
           row.append(sw, label, value);
           box.append(row);
         }
@@ -146,7 +145,7 @@ function options(input: () => ChartInput, width: number, height: number): uPlot.
         spanGaps: false,
         points: { show: s.dates.length < 40 },
         value: (u: uPlot, v: number | null) =>
-          v === null || v === undefined ? '–' : `${formatNumber(v, lang, valueDecimals(u.data[k + 1] as (number | null)[]))}${s.unit ? ` ${s.unit}` : ''}`,
+          v === null || v === undefined ? '–' : `${formatNumber(v, lang, valueDecimals(v))}${s.unit ? ` ${s.unit}` : ''}`,
       })),
     ],
     axes: [

@@ -211,7 +211,12 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
   setText(doc, '[data-embed-snippet]', buildEmbedSnippet({ baseUrl: data.baseUrl, meta, state, title: embedTitle(meta, state, data.title) }));
   const preview = doc.querySelector<HTMLIFrameElement>('[data-embed-preview]');
   const previewSrc = statePageUrl('', lang, meta, state, [['embed', '1']]);
-  if (preview && preview.getAttribute('src') !== previewSrc) preview.setAttribute('src', previewSrc);
+  if (preview && preview.getAttribute('src') !== previewSrc) {
+    // a new element, not a new src: changing an iframe's src adds a history entry, and Back would go to the old preview
+    const fresh = preview.cloneNode() as HTMLIFrameElement;
+    fresh.setAttribute('src', previewSrc);
+    preview.replaceWith(fresh);
+  }
   const links = buildDownloadLinks(meta, state, lang);
   for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-download]')) {
     const kind = a.dataset.download as keyof typeof links;

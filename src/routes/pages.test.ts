@@ -185,6 +185,15 @@ describe('pages on the demo data', () => {
     assert.equal(snippet.replace(/ title="[^"]*"/, ''), answer.html.replace(/ title="[^"]*"/, ''));
   });
 
+  it('levels that cannot combine with the current choices are not offered (no empty combination)', async () => {
+    const res = await app.inject({ url: '/d/demo_gdp?seas_adj=nsa&structure=gdp', headers: HTML });
+    // the service branches are published seasonally adjusted only
+    for (const code of ['trade', 'finance', 'public', 'other_serv']) {
+      assert.match(res.body, new RegExp(`<input type="checkbox" name="structure" value="${code}"\\s+disabled`), code);
+    }
+    assert.match(res.body, /<input type="checkbox" name="structure" value="exports"\s*\/?>/);
+  });
+
   it('?embed=1 is the chart alone with its source and a link back, not indexed', async () => {
     const res = await app.inject({ url: '/de/d/demo_gdp?structure=gdp,exports&embed=1', headers: HTML });
     assert.equal(res.statusCode, 200);

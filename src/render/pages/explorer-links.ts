@@ -1,6 +1,6 @@
 /**
  * The download links of the current selection, with the transform applied:
- * data as CSV, Excel and JSON (attachments), the chart as PNG and SVG, and the
+ * data as CSV, Excel and JSON (attachments; Excel labelled in the page's language), the chart as PNG and SVG, and the
  * plain API answer. Relative URLs, so they work behind any host name.
  */
 import type { Lang } from '../../data/model.js';
@@ -29,7 +29,8 @@ export function buildDownloadLinks(meta: ExplorerMeta, state: ExplorerState, lan
   ];
   return {
     csv: apiUrl('', 'series.csv', sel, order, download),
-    xlsx: apiUrl('', 'series.xlsx', sel, order, download),
+    // the workbook is always an attachment; its labels follow the page's language
+    xlsx: apiUrl('', 'series.xlsx', sel, order, lang === 'en' ? [] : [['lang', lang]]),
     json: apiUrl('', 'series', sel, order, download),
     png: apiUrl('', 'chart.png', sel, order, chart),
     svg: apiUrl('', 'chart.svg', sel, order, chart),
