@@ -12,7 +12,7 @@ import { benchDir, type RunContext } from './lib/bench-dir.js';
 import { installExitHooks, runCommand, stopAll, stopChild } from './lib/children.js';
 import { describeMachine } from './lib/machine.js';
 import { parseOptions, USAGE, type BenchOptions } from './lib/options.js';
-import { buildIfStale, startOurServer } from './lib/our-server.js';
+import { buildCommit, buildIfStale, startOurServer } from './lib/our-server.js';
 import { settledRss } from './lib/proc-stats.js';
 import { renderReport, type DirResult } from './lib/report.js';
 import { writeWrkScripts } from './lib/wrk.js';
@@ -26,11 +26,11 @@ function defaultDataDir(): string {
 }
 
 /** RSS of our server on a directory with an empty catalog: the baseline for bytes per observation. */
-async function emptyServerRss(tmp: string): Promise<number> {
+async function emptyServerRss(serverRoot: string, tmp: string): Promise<number> {
   const empty = join(tmp, 'empty-data');
   mkdirSync(empty, { recursive: true });
   writeFileSync(join(empty, 'catalog.json'), '[]\n');
-  const server = await startOurServer(root, empty, [], (status) => status === 200 || status === 503);
+  const server = await startOurServer(serverRoot, empty, [], (status) => status === 200 || status === 503);
   const rss = await settledRss(server.child.pid);
   await stopChild(server.child, 'SIGINT');
   return rss;
@@ -55,11 +55,18 @@ async function run(options: BenchOptions): Promise<void> {
   // nginx's worker runs as nobody: it must be able to read what it serves.
   chmodSync(tmp, 0o755);
   try {
-    const machine = await describeMachine(root);
-    if (await buildIfStale(root)) log('built dist/ (npm run build)');
+    const machine = await describeMachine(root, options.workTree);
+    let serverRoot = root;
+    if (options.workTree) {
+      if (await buildIfStale(root)) log('built dist/ (npm run build)');
+    } else {
+      log('exporting and building HEAD');
+      serverRoot = await buildCommit(root, join(tmp, 'head'));
+    }
     const notes: string[] = [];
     const ctx: RunContext = {
       root,
+      serverRoot,
       tmp,
       options,
       settings: {
@@ -69,14 +76,27 @@ async function run(options: BenchOptions): Promise<void> {
         threads: options.threads,
         maxOtherCpuPct: options.maxOtherCpuPct,
         attempts: options.attempts,
+        quietWaitS: options.quietWaitS,
       },
       scripts: writeWrkScripts(tmp),
-      rssEmpty: await emptyServerRss(tmp),
+      rssEmpty: await emptyServerRss(serverRoot, tmp),
       log,
     };
-    const dirs: DirResult[] = [await benchDir(ctx, 'Real data', resolve(options.data))];
+    const dirs: DirResult[] = [];
+    const measureDir = async (label: string, dir: string): Promise<void> => {
+      try {
+        dirs.push(await benchDir(ctx, label, dir));
+      } catch (error) {
+        // One directory failing (e.g. the server not ready in time) still leaves the other's figures.
+        notes.push(`${label} (${dir}) not measured: ${String(error instanceof Error ? error.message : error).slice(0, 600)}`);
+        log(`[${label}] failed: ${String(error)}`);
+        await stopAll();
+      }
+    };
+    await measureDir('Real data', resolve(options.data));
     const large = options.large === null ? null : await ensureLargeDir(resolve(options.large), notes);
-    if (large !== null) dirs.push(await benchDir(ctx, 'Large generated data', large));
+    if (large !== null) await measureDir('Large generated data', large);
+    if (dirs.length === 0) process.exitCode = 1;
     const markdown = renderReport({ machine, settings: ctx.settings, dirs, notes });
     console.log(markdown);
     if (options.out !== null) {

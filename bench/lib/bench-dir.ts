@@ -13,7 +13,10 @@ import { measure, type LoadSettings, type LoadTarget } from './wrk.js';
 
 /** Shared by every data directory of a run. */
 export interface RunContext {
+  /** the bench's repository (DuckDB baseline, generator) */
   root: string;
+  /** where our server is built: an export of HEAD, or the work tree */
+  serverRoot: string;
   tmp: string;
   options: BenchOptions;
   settings: LoadSettings;
@@ -56,7 +59,7 @@ export async function benchDir(ctx: RunContext, label: string, dataDir: string):
 
   log(`[${label}] starting our server (${inventory.rows.toLocaleString('en-US')} rows of CSV)`);
   const nodeArgs = options.cpuProf === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`];
-  const ours = await startOurServer(ctx.root, dataDir, nodeArgs);
+  const ours = await startOurServer(ctx.serverRoot, dataDir, nodeArgs, undefined, options.readyTimeoutS * 1000);
   const facts = healthFacts(ours.health);
   const rssLoaded = await settledRss(ours.child.pid);
   log(`[${label}] ready in ${ours.readyMs.toFixed(0)} ms; /health: ${JSON.stringify(ours.health).slice(0, 400)}`);

@@ -21,7 +21,7 @@ export interface Machine {
 }
 
 /** Collects the machine's description (CPU model, cores, memory, tool versions, git commit). */
-export async function describeMachine(root: string): Promise<Machine> {
+export async function describeMachine(root: string, workTree: boolean): Promise<Machine> {
   const cpuInfo = readFileSync('/proc/cpuinfo', 'utf8');
   const model = /^model name\s*:\s*(.*)$/m.exec(cpuInfo)?.[1] ?? cpus()[0]?.model ?? 'unknown';
   const git = await runCommand('git', ['log', '-1', '--format=%h %s'], { cwd: root });
@@ -36,7 +36,9 @@ export async function describeMachine(root: string): Promise<Machine> {
     nginx: await nginxVersion(),
     wrk: await wrkVersion(),
     duckdb: await duckdbVersion(),
-    commit: (git.code === 0 ? git.stdout.trim() : 'no commit') + (dirty.stdout.trim() !== '' ? ' (src/ has uncommitted changes)' : ''),
+    commit:
+      (git.code === 0 ? git.stdout.trim() : 'no commit') +
+      (!workTree ? ' (committed tree)' : dirty.stdout.trim() !== '' ? ' (work tree, src/ has uncommitted changes)' : ' (work tree)'),
     loadAverage: loadavg()
       .map((x) => x.toFixed(2))
       .join(' '),

@@ -18,8 +18,13 @@ export interface BenchOptions {
   /** write CPU profiles of our server here */
   cpuProf: string | null;
   keep: boolean;
+  /** measure the work tree (npm run build) instead of an export of HEAD */
+  workTree: boolean;
   maxOtherCpuPct: number;
   attempts: number;
+  quietWaitS: number;
+  /** how long our server may take to load a directory */
+  readyTimeoutS: number;
 }
 
 /** Help text for --help. */
@@ -38,7 +43,10 @@ export const USAGE = `npm run bench -- [options]
   --out FILE          report file (default bench/RESULTS.md); --no-out to only print
   --cpu-prof DIR      run our server with --cpu-prof, profiles written to DIR
   --max-other 25      repeat a run during which other processes used more than this % of a core (default 25)
-  --attempts 3        runs at most per measurement, the least disturbed counts (default 3)
+  --attempts 2        runs at most per measurement, the least disturbed counts (default 2)
+  --quiet-wait 15s    wait at most this long for a quiet machine before each run (default 15s)
+  --work-tree         measure the work tree as it is (npm run build when stale); default: export HEAD and build it
+  --ready-timeout 10m how long our server may take to load a directory (default 10m)
   --keep              keep the temporary directory`;
 
 function seconds(text: string): number {
@@ -68,8 +76,11 @@ export function parseOptions(argv: string[], defaultData: string): BenchOptions 
       'no-out': { type: 'boolean' },
       'cpu-prof': { type: 'string' },
       keep: { type: 'boolean' },
+      'work-tree': { type: 'boolean' },
       'max-other': { type: 'string' },
       attempts: { type: 'string' },
+      'quiet-wait': { type: 'string' },
+      'ready-timeout': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -88,7 +99,10 @@ export function parseOptions(argv: string[], defaultData: string): BenchOptions 
     out: values['no-out'] === true ? null : (values.out ?? 'bench/RESULTS.md'),
     cpuProf: values['cpu-prof'] ?? null,
     keep: values.keep === true,
+    workTree: values['work-tree'] === true,
     maxOtherCpuPct: Number(values['max-other'] ?? 25),
-    attempts: Number(values.attempts ?? 3),
+    attempts: Number(values.attempts ?? 2),
+    quietWaitS: seconds(values['quiet-wait'] ?? '15s'),
+    readyTimeoutS: seconds(values['ready-timeout'] ?? '10m'),
   };
 }

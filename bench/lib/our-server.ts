@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, runCommand, startChild, waitForHttp, type Child } from './children.js';
 
@@ -24,6 +24,20 @@ export async function buildIfStale(root: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * Exports the committed tree (HEAD) into `dir` and builds it there, so that a
+ * run measures a commit, whatever others have half-written in the work tree.
+ */
+export async function buildCommit(root: string, dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  const exported = await runCommand('sh', ['-c', `git archive HEAD | tar -x -C '${dir}'`], { cwd: root });
+  if (exported.code !== 0) throw new Error(`git archive failed:\n${exported.stderr}`);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  const built = await runCommand(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json'], { cwd: dir });
+  if (built.code !== 0) throw new Error(`tsc failed on HEAD:\n${built.stdout}${built.stderr}`);
+  return dir;
+}
+
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -43,13 +57,14 @@ export async function startOurServer(
   dataDir: string,
   nodeArgs: string[] = [],
   ready: (status: number) => boolean = (status) => status === 200,
+  readyTimeoutMs = 600_000,
 ): Promise<OurServer> {
   const port = await freePort();
   const env = { ...process.env, DS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' };
   const started = performance.now();
   const child = startChild('our server', 'node', [...nodeArgs, SERVER_JS], { cwd: root, env });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const response = await waitForHttp(`${baseUrl}/health`, child, 600_000, ready);
+  const response = await waitForHttp(`${baseUrl}/health`, child, readyTimeoutMs, ready);
   const readyMs = performance.now() - started;
   const health = (await response.json()) as Record<string, unknown>;
   return { child, baseUrl, health, readyMs };

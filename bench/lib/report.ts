@@ -54,19 +54,20 @@ function cell(result: LoadResult | null): string {
   return `${int(result.rps)} / ${ms(result.p99Ms)}${errors}`;
 }
 
-function routeLine(r: RouteResult): string {
+function routeLine(r: RouteResult, maxOther: number): string {
   const toNginx = r.ours.rps / r.nginx.rps;
   const toDuck = r.duckdb === null ? null : r.ours.rps / r.duckdb.rps;
   const checks = [`≥${r.route.nginxTarget} nginx: ${verdict(toNginx >= r.route.nginxTarget)}`];
   if (toDuck !== null) checks.push(`≥${TARGETS.versusDuckdb}× DuckDB: ${verdict(toDuck >= TARGETS.versusDuckdb)}`);
   const runs = [r.ours, r.nginx, r.duckdb];
   const cpu = (pick: (x: LoadResult) => number): string => runs.map((x) => (x === null ? '–' : pick(x).toFixed(0))).join(' / ');
-  const cpus = [cpu((x) => x.serverCpuPct), cpu((x) => x.wrkCpuPct), cpu((x) => x.otherCpuPct)];
+  const disturbed = runs.some((x) => x !== null && x.otherCpuPct > maxOther) ? ' (disturbed)' : '';
+  const cpus = [cpu((x) => x.serverCpuPct), cpu((x) => x.wrkCpuPct), cpu((x) => x.otherCpuPct) + disturbed];
   const cells = [r.route.name, int(r.route.bytes), cell(r.ours), cell(r.nginx), cell(r.duckdb)];
   return `| ${[...cells, ratio(toNginx), toDuck === null ? 'n/a' : ratio(toDuck), checks.join('; '), ...cpus].join(' | ')} |`;
 }
 
-function dirSection(d: DirResult): string[] {
+function dirSection(d: DirResult, maxOther: number): string[] {
   const obsPerSecond = d.observations / (d.loadMs / 1000);
   const bytesPerObs = (d.rssLoaded - d.rssEmpty) / d.observations;
   const s = d.single;
@@ -87,7 +88,7 @@ function dirSection(d: DirResult): string[] {
     '',
     '| route | bytes | ours req/s / p99 ms | nginx req/s / p99 ms | DuckDB req/s / p99 ms | ours/nginx | ours/DuckDB | targets | server CPU % | wrk CPU % | other CPU % |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...d.routes.map(routeLine),
+    ...d.routes.map((r) => routeLine(r, maxOther)),
     '',
   ];
   const agreements = d.routes.filter((r) => r.agreement !== null);
@@ -116,9 +117,10 @@ export function renderReport(report: Report): string {
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Linux ${m.kernel}; load average at start ${m.loadAverage}`,
     `- Tools: Node ${m.node}; nginx ${m.nginx}; ${m.wrk}; ${m.duckdb}`,
     `- Load: wrk, ${st.threads} thread, ${st.connections} connections, ${st.durationS} s per measurement after ${st.warmupS} s warm-up; no compression asked for, no conditional requests`,
+    `- Noise: before each run the bench waits up to ${st.quietWaitS} s for a quiet machine; a run during which other processes used more than ${st.maxOtherCpuPct}% of a core is repeated (${st.attempts} runs at most, the least disturbed counts) and marked "disturbed" if still above`,
     `- Servers: ours = one Node process; nginx = 1 worker process; DuckDB baseline = one Node process, a query per request over Parquet`,
     '',
-    ...report.dirs.flatMap(dirSection),
+    ...report.dirs.flatMap((d) => dirSection(d, st.maxOtherCpuPct)),
     ...(report.notes.length > 0 ? ['## Notes', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n');
 }

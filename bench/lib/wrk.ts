@@ -16,6 +16,8 @@ export interface LoadSettings {
   maxOtherCpuPct: number;
   /** runs at most per measurement; the least disturbed one counts */
   attempts: number;
+  /** seconds to wait at most for a quiet machine before each run */
+  quietWaitS: number;
 }
 
 /** What one wrk run measured. */
@@ -90,7 +92,7 @@ export interface LoadTarget {
 export async function measure(target: LoadTarget, settings: LoadSettings, scripts: { single: string; mix: string }): Promise<LoadResult> {
   let best: LoadResult | null = null;
   for (let attempt = 1; attempt <= settings.attempts; attempt++) {
-    await waitForQuiet(settings.maxOtherCpuPct);
+    await waitForQuiet(settings.maxOtherCpuPct, settings.quietWaitS);
     const result = await measureOnce(target, settings, scripts);
     if (best === null || result.otherCpuPct < best.otherCpuPct) best = { ...result, attempts: attempt };
     if (result.otherCpuPct <= settings.maxOtherCpuPct) break;
@@ -99,7 +101,7 @@ export async function measure(target: LoadTarget, settings: LoadSettings, script
 }
 
 /** Waits until everything on the machine uses less than `maxPct` of a core for a second (at most `maxWaitS`). */
-export async function waitForQuiet(maxPct: number, maxWaitS = 120): Promise<void> {
+export async function waitForQuiet(maxPct: number, maxWaitS: number): Promise<void> {
   const deadline = Date.now() + maxWaitS * 1000;
   while (Date.now() < deadline) {
     const before = machineBusySeconds();
