@@ -60,7 +60,8 @@ export async function startOurServer(
   readyTimeoutMs = 600_000,
 ): Promise<OurServer> {
   const port = await freePort();
-  const env = { ...process.env, DS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' };
+  // Like nginx here (access_log off, no limits): the serving path, not the access log or the per-client limiter.
+  const env = { ...process.env, DS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DS_RATE_LIMIT: '0', DS_ACCESS_LOG: 'false' };
   const started = performance.now();
   const child = startChild('our server', 'node', [...nodeArgs, SERVER_JS], { cwd: root, env });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -118,7 +118,7 @@ export function renderReport(report: Report): string {
     `- Tools: Node ${m.node}; nginx ${m.nginx}; ${m.wrk}; ${m.duckdb}`,
     `- Load: wrk, ${st.threads} thread, ${st.connections} connections, ${st.durationS} s per measurement after ${st.warmupS} s warm-up; no compression asked for, no conditional requests`,
     `- Noise: before each run the bench waits up to ${st.quietWaitS} s for a quiet machine; a run during which other processes used more than ${st.maxOtherCpuPct}% of a core is repeated (${st.attempts} runs at most, the least disturbed counts) and marked "disturbed" if still above`,
-    `- Servers: ours = one Node process; nginx = 1 worker process; DuckDB baseline = one Node process, a query per request over Parquet`,
+    `- Servers: ours = one Node process (\`DS_RATE_LIMIT=0\`, \`DS_ACCESS_LOG=false\`, like nginx's \`access_log off\`); nginx = 1 worker process; DuckDB baseline = one Node process, a query per request over Parquet`,
     '',
     ...report.dirs.flatMap((d) => dirSection(d, st.maxOtherCpuPct)),
     ...(report.notes.length > 0 ? ['## Notes', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
