@@ -7,4 +7,6 @@ export interface AppContext {
   config: Readonly<Config>;
   data: DataHolder;
   responses: ResponseCache;
+  /** refuses new requests and resolves once the responses in flight are written out (graceful stop) */
+  drain(): Promise<void>;
 }

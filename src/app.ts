@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { DataHolder } from './data/data-holder.js';
 import { DsError, InternalError, NotFoundError } from './http/errors.js';
 import { renderError, type ErrorFormat } from './http/render-error.js';
-import { writeRepresentation } from './http/representation.js';
+import { createFrontDoor, type FrontDoor } from './http/front-door.js';
 import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -27,6 +27,9 @@ declare module 'fastify' {
     format?: ErrorFormat;
   }
 }
+
+/** Longest request URL accepted (longer → 414); the longest valid selection URL is far shorter. */
+const MAX_URL_LENGTH = 8192;
 
 /** Guesses how to render an error for a request that matched no route. */
 function formatOf(req: FastifyRequest): ErrorFormat {
@@ -48,22 +51,30 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     error: (obj, msg) => app.log.error(obj, msg),
   });
   data.onSwap(() => responses.clear());
-  const ctx: AppContext = { config, data, responses };
+  let frontDoor: FrontDoor | null = null;
+  const ctx: AppContext = { config, data, responses, drain: () => frontDoor?.drain() ?? Promise.resolve() };
   const app: FastifyInstance = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false, verbose: true } },
-    serverFactory: (handler) =>
-      createServer((req: IncomingMessage, res: ServerResponse) => {
-        // Repeated identical GETs are answered from encoded bytes before the framework runs.
-        const snapshot = data.current;
-        if (snapshot && (req.method === 'GET' || req.method === 'HEAD') && req.url) {
-          const rep = responses.get(req.url, snapshot.version);
-          if (rep) return writeRepresentation(req, res, rep);
-        }
-        handler(req, res);
-      }),
+    genReqId: (req) => String(req.headers['x-request-id'] ?? ''),
+    requestTimeout: config.requestTimeoutMs,
+    serverFactory: (handler) => {
+      const door = createFrontDoor(
+        {
+          data,
+          responses,
+          rateLimit: config.rateLimit,
+          trustProxy: config.trustProxy,
+          maxUrlLength: MAX_URL_LENGTH,
+          onFinished: config.accessLog ? (entry) => app.log.info(entry, 'request') : undefined,
+        },
+        handler,
+      );
+      frontDoor = door;
+      return createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 60_000) }, door);
+    },
   });
   app.decorate('ds', ctx);
 

@@ -29,6 +29,16 @@ export interface Config {
   watch: boolean;
   /** bytes of encoded responses kept in memory for repeated requests */
   responseCacheBytes: number;
+  /** requests per minute per client address; 0 = no limit */
+  rateLimit: number;
+  /** take the client address from X-Forwarded-For */
+  trustProxy: boolean;
+  /** one JSON log line per request */
+  accessLog: boolean;
+  /** a request that takes longer is cut off */
+  requestTimeoutMs: number;
+  /** server processes sharing the port (Node cluster) */
+  workers: number;
 }
 
 interface Setting {
@@ -56,6 +66,11 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     help: 'megabytes of encoded responses to keep for repeated requests',
     fallback: () => '128',
   },
+  rateLimit: { env: 'DS_RATE_LIMIT', help: 'requests per minute per client address (0 = no limit)', fallback: () => '1200' },
+  trustProxy: { env: 'DS_TRUST_PROXY', help: 'take the client address from X-Forwarded-For (true|false)', fallback: () => 'false' },
+  accessLog: { env: 'DS_ACCESS_LOG', help: 'log one JSON line per request (true|false)', fallback: () => 'true' },
+  requestTimeoutMs: { env: 'DS_REQUEST_TIMEOUT_MS', help: 'milliseconds before a request is cut off', fallback: () => '30000' },
+  workers: { env: 'DS_WORKERS', help: 'server processes sharing the port (or --workers N)', fallback: () => '1' },
 };
 
 /** A configuration problem list, thrown as one error. */
@@ -89,9 +104,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${logLevel}: expected one of ${LOG_LEVELS.join(', ')}`);
   const baseUrl = raw('baseUrl').replace(/\/+$/, '');
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(baseUrl)) problems.push(`BASE_URL=${baseUrl}: expected an absolute http(s) URL`);
-  const watch = raw('watch');
-  if (!['true', 'false', '1', '0'].includes(watch)) problems.push(`DS_WATCH=${watch}: expected true or false`);
+  const bool = (key: keyof Config): boolean => {
+    const text = raw(key);
+    if (!['true', 'false', '1', '0'].includes(text)) problems.push(`${SETTINGS[key].env}=${text}: expected true or false`);
+    return text === 'true' || text === '1';
+  };
+  const watch = bool('watch');
   const cacheMb = int('responseCacheBytes', 0, 65536);
+  const rateLimit = int('rateLimit', 0, 10_000_000);
+  const trustProxy = bool('trustProxy');
+  const accessLog = bool('accessLog');
+  const requestTimeoutMs = int('requestTimeoutMs', 100, 3_600_000);
+  const workers = int('workers', 1, 64);
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({
     dataDir: path.resolve(raw('dataDir')),
@@ -99,8 +123,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     baseUrl,
     logLevel: logLevel as Config['logLevel'],
-    watch: watch === 'true' || watch === '1',
+    watch,
     responseCacheBytes: cacheMb * 1024 * 1024,
+    rateLimit,
+    trustProxy,
+    accessLog,
+    requestTimeoutMs,
+    workers,
     ...overrides,
   });
 }

@@ -17,7 +17,7 @@ export const FIXTURES = path.join(PROJECT_ROOT, 'test', 'fixtures');
  * @example const app = await startApp(REAL_DATA);
  */
 export async function startApp(dataDir: string, overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ DS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', DS_WATCH: 'false', PORT: '0' }, overrides);
+  const config = loadConfig({ DS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', DS_WATCH: 'false', PORT: '0', DS_RATE_LIMIT: '0' }, overrides);
   const app = await buildApp(config);
   await app.ds.data.ready;
   await app.ready();

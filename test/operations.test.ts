@@ -1,0 +1,145 @@
+// Operations: request ids and access logs, rate limiting with standard
+// headers, over-long URLs, graceful shutdown with requests in flight, and
+// `--workers N` with answers and reloads consistent across workers.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PROJECT_ROOT } from '../src/config.js';
+import { copyDataDir, REAL_DATA, startApp } from './helpers.js';
+
+/** Starts the built server as a real process and resolves its base URL. */
+async function spawnServer(env: Record<string, string>, args: string[] = []): Promise<{ proc: ChildProcess; base: string; log: () => string }> {
+  const proc = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'src', 'server.js'), ...args], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DS_DATA_DIR: REAL_DATA, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
+  const base = await new Promise<string>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no listening line: ${log}`)), 20_000);
+    proc.stdout!.on('data', () => {
+      const m = /listening on (http:\/\/[\d.:]+)/.exec(log);
+      if (m) {
+        clearTimeout(t);
+        resolve(m[1]);
+      }
+    });
+  });
+  // every worker loads on its own: wait until each has said so
+  const workers = Number(args[args.indexOf('--workers') + 1]) || 1;
+  for (let i = 0; i < 400 && (log.match(/"msg":"data loaded"/g) ?? []).length < workers; i++) await sleep(50);
+  return { proc, base, log: () => log };
+}
+
+const exited = (proc: ChildProcess): Promise<number | null> => new Promise((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.once('exit', (code) => r(code))));
+
+describe('front door', () => {
+  it('gives every request an id and keeps a given one', async () => {
+    const app = await startApp(REAL_DATA);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const a = await fetch(`${base}/catalog`);
+      assert.match(String(a.headers.get('x-request-id')), /^r[\w]+-[\w]+$/);
+      const b = await fetch(`${base}/series?dataset=nope`, { headers: { 'x-request-id': 'trace-42' } });
+      assert.equal(b.headers.get('x-request-id'), 'trace-42');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 414 to an over-long URL and 429 with RateLimit headers past the budget', async () => {
+    // the front door sits in front of the framework: only a real connection reaches it (inject does not)
+    const app = await startApp(REAL_DATA, { rateLimit: 5 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const long = await fetch(`${base}/series?dataset=ch_fso_ppi&dims=base=${'2020,'.repeat(3000)}`);
+      assert.equal(long.status, 414);
+      assert.match(((await long.json()) as { error: string }).error, /at most 8192/);
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await fetch(`${base}/series?dataset=ch_fso_ppi&last=1`));
+      assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200, 429], 'the 414 counted too');
+      assert.equal(answers[0].headers.get('ratelimit-limit'), '5');
+      assert.equal(answers[2].headers.get('ratelimit-remaining'), '1');
+      const refused = answers[4];
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      assert.equal(((await refused.json()) as { status: number }).status, 429);
+      const csv = await fetch(`${base}/series.csv?dataset=ch_fso_ppi`);
+      assert.equal(csv.status, 429);
+      assert.match(await csv.text(), /^error\n/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the real server process', () => {
+  it('logs one JSON line per request with id, status and timing', async () => {
+    const s = await spawnServer({ DS_ACCESS_LOG: 'true' });
+    try {
+      await fetch(`${s.base}/series?dataset=ch_fso_ppi&last=1`, { headers: { 'x-request-id': 'logcheck-1' } });
+      await sleep(200);
+      const line = s.log().split('\n').find((l) => l.includes('logcheck-1'));
+      assert.ok(line, s.log());
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      assert.equal(entry.status, 200);
+      assert.equal(entry.method, 'GET');
+      assert.equal(typeof entry.ms, 'number');
+    } finally {
+      s.proc.kill('SIGTERM');
+      await exited(s.proc);
+    }
+  });
+
+  it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
+    const s = await spawnServer({});
+    // a whole-dataset workbook takes a while to build: the signal arrives while it is in flight
+    const pending = fetch(`${s.base}/series.xlsx?dataset=ch_fso_jobs_sex&transform=yoy`).then(async (r) => ({ status: r.status, body: Buffer.from(await r.arrayBuffer()) }));
+    await sleep(500);
+    s.proc.kill('SIGTERM');
+    const res = await pending;
+    assert.equal(res.status, 200);
+    assert.equal(res.body.subarray(0, 2).toString(), 'PK', 'a complete xlsx (zip) arrived');
+    assert.equal(await exited(s.proc), 0);
+    await assert.rejects(fetch(`${s.base}/health`), 'no longer accepting');
+  });
+});
+
+describe('--workers 2', () => {
+  let copy: Awaited<ReturnType<typeof copyDataDir>>;
+  let s: Awaited<ReturnType<typeof spawnServer>>;
+  before(async () => {
+    copy = await copyDataDir(REAL_DATA);
+    s = await spawnServer({ DS_DATA_DIR: copy.dir, DS_WATCH: 'false', DS_ACCESS_LOG: 'true' }, ['--workers', '2']);
+  });
+  after(async () => {
+    s.proc.kill('SIGTERM');
+    assert.equal(await exited(s.proc), 0);
+    await copy.remove();
+  });
+
+  it('both workers answer, with the same ETag and bytes', async () => {
+    const url = `${s.base}/series.csv?dataset=ch_fso_ppi&dims=base=2020`;
+    const answers = await Promise.all(Array.from({ length: 40 }, () => fetch(url, { headers: { connection: 'close' } }).then(async (r) => ({ etag: r.headers.get('etag'), body: await r.text() }))));
+    assert.equal(new Set(answers.map((a) => a.etag)).size, 1);
+    assert.equal(new Set(answers.map((a) => a.body)).size, 1);
+    await sleep(200);
+    const pids = new Set(s.log().split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l).pid));
+    assert.equal(pids.size, 2, 'requests were spread over two processes');
+  });
+
+  it('SIGHUP reloads every worker', async () => {
+    const file = path.join(copy.dir, 'ch_kof_barometer.csv');
+    await writeFile(file + '.tmp', (await readFile(file, 'utf8')).trimEnd() + '\n2099-01-01,7\n');
+    await rename(file + '.tmp', file);
+    s.proc.kill('SIGHUP');
+    await sleep(1500);
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => fetch(`${s.base}/series.csv?dataset=ch_kof_barometer&last=1`, { headers: { connection: 'close' } }).then((r) => r.text())));
+    assert.deepEqual(new Set(bodies), new Set(['date,value\n2099-01-01,7\n']));
+  });
+});
