@@ -1,4 +1,6 @@
-import { watch, type FSWatcher } from 'node:fs';
+import { lstatSync, watch, type FSWatcher } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { loadSnapshot } from './load-snapshot.js';
 import type { Snapshot } from './model.js';
 
@@ -19,6 +21,7 @@ export class DataHolder {
   private running: Promise<void> | null = null;
   private pending = false;
   private watcher: FSWatcher | null = null;
+  private linkWatcher: FSWatcher | null = null;
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners: ((s: Snapshot, old: Snapshot | null) => void)[] = [];
   /** the last reload failure, cleared by the next success */
@@ -61,13 +64,21 @@ export class DataHolder {
 
   private async loadOnce(): Promise<void> {
     try {
-      const next = await loadSnapshot(this.dir, this.snapshot);
+      // A publish swaps a link (DS_DATA_DIR -> a version directory): resolve it once, so one load reads one version.
+      const next = await loadSnapshot(await realpath(this.dir), this.snapshot);
       const old = this.snapshot;
       if (old && old.version === next.version && old.issues.length === next.issues.length) return;
       this.snapshot = next;
       this.lastError = null;
       this.log.info(
-        { datasets: next.datasets.size, series: next.series, observations: next.observations, load_ms: next.loadMs, version: next.version, issues: next.issues.length },
+        {
+          datasets: next.datasets.size,
+          series: next.series,
+          observations: next.observations,
+          load_ms: next.loadMs,
+          version: next.version,
+          issues: next.issues.length,
+        },
         old ? 'data reloaded' : 'data loaded',
       );
       for (const fn of this.listeners) fn(next, old);
@@ -77,24 +88,47 @@ export class DataHolder {
     }
   }
 
-  /** Reloads (debounced) whenever a file in the data directory changes. */
+  /** Reloads (debounced) whenever a file in the data directory changes, or a publish swaps its link to another version. */
   watch(debounceMs = 300): void {
     if (this.watcher) return;
+    const schedule = (): void => {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.reload(), debounceMs);
+    };
     try {
-      this.watcher = watch(this.dir, { persistent: false }, () => {
-        if (this.timer) clearTimeout(this.timer);
-        this.timer = setTimeout(() => void this.reload(), debounceMs);
-      });
-      this.watcher.on('error', (e) => this.log.error({ err: e.message }, 'watching the data directory failed'));
+      this.watcher = this.watchPath(this.dir, schedule);
+      // fs.watch follows a link to the directory it points to now; a publish renames a new link over it,
+      // which only the parent directory sees: watch the parent for that name, then follow the new link.
+      if (lstatSync(this.dir).isSymbolicLink()) {
+        const name = path.basename(this.dir);
+        this.linkWatcher = this.watchPath(path.dirname(this.dir), (file) => {
+          if (file !== name) return;
+          this.watcher?.close();
+          try {
+            this.watcher = this.watchPath(this.dir, schedule);
+          } catch (e) {
+            this.log.error({ err: (e as Error).message, dir: this.dir }, 'cannot watch the new target of the data directory link');
+          }
+          schedule();
+        });
+      }
     } catch (e) {
       this.log.error({ err: (e as Error).message, dir: this.dir }, 'cannot watch the data directory; reload with SIGHUP');
     }
+  }
+
+  private watchPath(target: string, fn: (file: string | null) => void): FSWatcher {
+    const watcher = watch(target, { persistent: false }, (_event, file) => fn(file));
+    watcher.on('error', (e) => this.log.error({ err: e.message, dir: target }, 'watching the data directory failed'));
+    return watcher;
   }
 
   /** Stops watching. */
   close(): void {
     this.watcher?.close();
     this.watcher = null;
+    this.linkWatcher?.close();
+    this.linkWatcher = null;
     if (this.timer) clearTimeout(this.timer);
   }
 }
