@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { DsError, MethodNotAllowedError, NotReadyError } from '../http/errors.js';
+import { findDataset } from '../query/parse-selection.js';
+import { LIVE_DEFAULTS, LiveHub, type LiveOptions } from './live-hub.js';
+import { datasetIdSchema, errorResponses } from './schemas.js';
+
+/**
+ * GET /events[?dataset=ID]: Server-Sent Events telling open pages and embeds
+ * that a dataset has a new version, so they fetch its data again (the page
+ * keeps its selection and zoom). A stream answers from the snapshot, never
+ * from a file; a reload sends `change` events to every stream that follows a
+ * changed dataset; `app.close()` ends the streams.
+ *
+ * Registered on Fastify directly because it streams: it keeps registerGet's
+ * conventions by hand (HEAD, 503 before load, 404 unknown dataset, CORS,
+ * 405 for other methods, 204 to preflights), but has no ETag and is never
+ * compressed or cached.
+ */
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  'access-control-allow-origin': '*',
+  // nginx would buffer the stream otherwise
+  'x-accel-buffering': 'no',
+  // a stream is never followed by another request on its connection; closing it lets a stopping server finish
+  connection: 'close',
+};
+
+const description = `A text/event-stream. On connect: \`retry:\` and an event \`versions\` with data \`{data_version, datasets: {id: version}}\` (every dataset, or the one named by \`dataset\`). After each data reload: one event \`change\` with data \`{dataset, version, data_version}\` per followed dataset whose version changed (\`version\` null when it was removed). A comment line every ${LIVE_DEFAULTS.heartbeatMs / 1000} s keeps the connection open. A version is the one in /catalog and /dataset/{id}/meta.`;
+
+/** Registers /events; returns its hub (tests look at its streams). */
+export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveOptions = LIVE_DEFAULTS): LiveHub {
+  const hub = new LiveHub(options);
+  ctx.data.onSwap((next, old) => hub.swapped(next, old));
+  app.addHook('preClose', (done) => {
+    hub.close();
+    done();
+  });
+  // A graceful stop waits for the responses in flight; a stream never ends by itself, so it ends when the stop begins.
+  const drain = ctx.drain;
+  ctx.drain = () => {
+    hub.close();
+    return drain();
+  };
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/events',
+    exposeHeadRoute: false,
+    config: { format: 'json' },
+    schema: {
+      summary: 'New data as it is published (Server-Sent Events)',
+      description,
+      tags: ['data'],
+      querystring: {
+        type: 'object',
+        properties: { dataset: { ...datasetIdSchema, description: 'Follow only this dataset (default: every dataset).' } },
+        patternProperties: { '^_': {} },
+        additionalProperties: false,
+      },
+      response: { 404: errorResponses[404], 503: errorResponses[503] },
+    },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      const snapshot = ctx.data.current;
+      if (!snapshot) throw new NotReadyError();
+      const dataset = (req.query as { dataset?: string }).dataset ?? null;
+      if (dataset !== null) findDataset(snapshot, dataset);
+      if (!hub.hasRoom) {
+        const detail = 'Too many open event streams; retry later, or poll /dataset/{id}/meta with If-None-Match.';
+        throw new DsError(503, 'too_many_streams', 'Too many live connections', detail, {}, { 'retry-after': '30' });
+      }
+      reply.hijack();
+      reply.raw.writeHead(200, SSE_HEADERS);
+      if (req.method === 'HEAD') return void reply.raw.end();
+      req.raw.socket?.setNoDelay(true);
+      hub.open(reply.raw, snapshot, dataset);
+    },
+  });
+
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/events',
+    config: { format: 'json' },
+    handler: async (req, reply) => {
+      if (req.method !== 'OPTIONS') throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
+      reply
+        .code(204)
+        .header('allow', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-headers', '*')
+        .header('access-control-max-age', '86400')
+        .send();
+    },
+  });
+  return hub;
+}
