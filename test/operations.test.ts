@@ -45,6 +45,8 @@ describe('front door', () => {
       const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       const a = await fetch(`${base}/catalog`);
       assert.match(String(a.headers.get('x-request-id')), /^r[\w]+-[\w]+$/);
+      assert.equal(a.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(a.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
       const b = await fetch(`${base}/series?dataset=nope`, { headers: { 'x-request-id': 'trace-42' } });
       assert.equal(b.headers.get('x-request-id'), 'trace-42');
     } finally {

@@ -88,6 +88,8 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     const reqId = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : `r${process.pid.toString(36)}-${(++counter).toString(36)}`;
     req.headers['x-request-id'] = reqId;
     res.setHeader('x-request-id', reqId);
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
     let cached = false;
     if (opts.onFinished) {
       const log = opts.onFinished;
