@@ -134,7 +134,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
     width,
     height,
     pxAlign: false,
-    legend: { show: series.length > 1, live: true },
+    legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 }, focus: { prox: 24 } },
     focus: { alpha: 0.35 },
     scales: { x: { time: true } },
@@ -183,14 +183,19 @@ export class Chart {
   private input: ChartInput;
   private readonly message: HTMLParagraphElement;
 
+  /**
+   * @param fill fit the page to the window's height (the embed, whose iframe has a fixed height)
+   */
   constructor(
     private readonly container: HTMLElement,
     input: ChartInput,
+    private readonly fill = false,
   ) {
     this.input = input;
     this.message = document.createElement('p');
     this.message.className = 'chart-empty';
     new ResizeObserver(() => this.resize()).observe(container);
+    if (fill) window.addEventListener('resize', () => this.resize());
     this.draw();
   }
 
@@ -223,6 +228,7 @@ export class Chart {
       if (this.container.dataset.drawn === count) return;
       this.container.dataset.drawn = count;
       performance.mark(CHART_DRAWN_MARK);
+      this.fit();
     };
     delete this.container.dataset.drawn;
     this.plot = new uPlot(
@@ -235,6 +241,15 @@ export class Chart {
   private resize(): void {
     if (!this.plot) return;
     const { width, height } = this.size();
-    if (width !== this.plot.width || height !== this.plot.height) this.plot.setSize({ width, height });
+    if (width !== this.plot.width || (!this.fill && height !== this.plot.height)) this.plot.setSize({ width, height: this.fill ? this.plot.height : height });
+    this.fit();
+  }
+
+  /** In `fill` mode: grows or shrinks the plot so the page is exactly as high as the window. */
+  private fit(): void {
+    if (!this.fill || !this.plot) return;
+    const excess = document.documentElement.scrollHeight - window.innerHeight;
+    const height = Math.max(160, Math.min(640, this.plot.height - excess));
+    if (Math.abs(height - this.plot.height) >= 2) this.plot.setSize({ width: this.plot.width, height });
   }
 }

@@ -56,7 +56,7 @@ export function initExplorer(doc: Document): void {
     empty: chartWords(lang).noData,
     xLabel: t.period,
   });
-  const chart = new Chart(container, chartInput(data.series));
+  const chart = new Chart(container, chartInput(data.series), data.embed);
 
   const showCaption = (series: SeriesData[]): void => {
     const c = caption(series);
@@ -206,6 +206,7 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
     transformName: t.transforms[state.transform as keyof typeof t.transforms] ?? state.transform,
     transformNote: t.codeTransformNote,
     csvNote: t.codeCsvNote,
+    excelHint: t.excelHint,
   });
   for (const tool of SNIPPET_TOOLS) setText(doc, `[data-snippet="${tool}"]`, snippets[tool]);
   setText(doc, '[data-embed-snippet]', buildEmbedSnippet({ baseUrl: data.baseUrl, meta, state, title: embedTitle(meta, state, data.title) }));

@@ -88,6 +88,7 @@ export const DE: UiStrings = {
     codeIntro: 'Code, der die aktuelle Auswahl einliest.',
     codeTransformNote: 'ds() liefert Niveaus; die Grafik zeigt {transform}, wie in diesem CSV:',
     codeCsvNote: 'Die aktuelle Auswahl als CSV:',
+    excelHint: 'Excel: Daten › Daten abrufen › Aus anderen Quellen › Leere Abfrage › Erweiterter Editor',
     embedIntro:
       'Fügen Sie diesen Code in eine Webseite ein, um die Grafik der aktuellen Auswahl zu zeigen. Die eingebettete Grafik aktualisiert sich selbst, wenn neue Daten erscheinen.',
     embedPreview: 'Vorschau',
@@ -117,6 +118,7 @@ export const DE: UiStrings = {
       ],
     },
     baseUrlNote: 'Beide Bibliotheken lesen die Adresse des Servers aus der Umgebungsvariablen DATASERIES_API.',
+    install: 'Installation, aus dem Quellcode des Projekts:',
     csv: {
       heading: 'Die CSV-Adresse',
       paragraphs: [

@@ -88,6 +88,7 @@ export const EN: UiStrings = {
     codeIntro: 'Code that reads the current selection.',
     codeTransformNote: 'ds() returns levels; the chart shows {transform}, as in this CSV:',
     codeCsvNote: 'The current selection as CSV:',
+    excelHint: 'Excel: Data › Get Data › From Other Sources › Blank Query › Advanced Editor',
     embedIntro: 'Paste this snippet into a web page to show the chart of the current selection. The embedded chart updates itself when new data is published.',
     embedPreview: 'Preview',
     downloadIntro: 'The current selection, with the transform applied.',
@@ -114,6 +115,7 @@ export const EN: UiStrings = {
       paragraphs: ['The Python package returns a pandas DataFrame with the same columns. Dimensions are keyword arguments; the dates are start and end.'],
     },
     baseUrlNote: 'Both libraries read the address of the server from the environment variable DATASERIES_API.',
+    install: "Install, from the project's source tree:",
     csv: {
       heading: 'The CSV address',
       paragraphs: [

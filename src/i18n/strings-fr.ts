@@ -96,6 +96,7 @@ export const FR: UiStrings = {
     codeIntro: 'Du code qui lit la sélection actuelle.',
     codeTransformNote: 'ds() renvoie les niveaux\u202f; le graphique montre {transform}, comme ce CSV\u202f:',
     codeCsvNote: 'La sélection actuelle en CSV\u202f:',
+    excelHint: 'Excel\u202f: Données › Obtenir des données › À partir d’autres sources › Requête vide › Éditeur avancé',
     embedIntro:
       'Collez ce code dans une page web pour y afficher le graphique de la sélection actuelle. Le graphique intégré se met à jour tout seul lorsque de nouvelles données sont publiées.',
     embedPreview: 'Aperçu',
@@ -125,6 +126,7 @@ export const FR: UiStrings = {
       ],
     },
     baseUrlNote: 'Les deux bibliothèques lisent l’adresse du serveur dans la variable d’environnement DATASERIES_API.',
+    install: 'Installation, depuis les sources du projet\u202f:',
     csv: {
       heading: 'L’adresse CSV',
       paragraphs: [

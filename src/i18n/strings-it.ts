@@ -88,6 +88,7 @@ export const IT: UiStrings = {
     codeIntro: 'Codice che legge la selezione attuale.',
     codeTransformNote: 'ds() restituisce i livelli; il grafico mostra {transform}, come questo CSV:',
     codeCsvNote: 'La selezione attuale in CSV:',
+    excelHint: 'Excel: Dati › Recupera dati › Da altre origini › Query vuota › Editor avanzato',
     embedIntro:
       'Incolla questo codice in una pagina web per mostrare il grafico della selezione attuale. Il grafico incorporato si aggiorna da solo quando vengono pubblicati nuovi dati.',
     embedPreview: 'Anteprima',
@@ -117,6 +118,7 @@ export const IT: UiStrings = {
       ],
     },
     baseUrlNote: 'Entrambe le librerie leggono l’indirizzo del server dalla variabile d’ambiente DATASERIES_API.',
+    install: 'Installazione, dai sorgenti del progetto:',
     csv: {
       heading: 'L’indirizzo CSV',
       paragraphs: [

@@ -109,6 +109,8 @@ export interface UiStrings {
     codeTransformNote: string;
     /** a code comment above the URL-reading snippets */
     codeCsvNote: string;
+    /** where Power Query's editor is in Excel's menus (a code comment) */
+    excelHint: string;
     embedIntro: string;
     embedPreview: string;
     downloadIntro: string;
@@ -127,6 +129,7 @@ export interface UiStrings {
     python: Section;
     /** where the server is: explains the environment variable */
     baseUrlNote: string;
+    install: string;
     csv: Section;
     urlParts: { dataset: string; dims: string; dates: string; transform: string };
     tools: Section;

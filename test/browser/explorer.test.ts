@@ -50,7 +50,7 @@ describe('the explorer on ch_seco_concon, in Chromium', { skip: SKIP_BROWSER }, 
     await page.check('input[name="structure"][value="ks_i11_econ_hist_q"]');
     await waitForChart(page, 2);
     assert.equal(query().get('structure'), 'ks_i63_index_q,ks_i11_econ_hist_q');
-    assert.equal(await page.locator('.u-legend .u-series').count(), 3, 'legend: period and two series');
+    assert.equal(await page.locator('.u-legend .u-series').count(), 2, 'legend: two series');
 
     await page.fill('input[name="from"]', '2000-01-01');
     await waitForChart(page, 2);

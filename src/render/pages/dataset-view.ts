@@ -135,6 +135,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     transformName: t.dataset.transforms[state.transform as keyof UiStrings['dataset']['transforms']] ?? state.transform,
     transformNote: t.dataset.codeTransformNote,
     csvNote: t.dataset.codeCsvNote,
+    excelHint: t.dataset.excelHint,
   };
   const head = `${title}${description ? ` — ${description}` : ''}`;
   return {

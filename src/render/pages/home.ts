@@ -62,7 +62,10 @@ function renderFeatured(view: HomeView): SafeHtml {
         <a class="card-link" href="${item.href}"><span class="eyebrow">${item.featured}</span><span class="card-title">${item.title}</span></a>
         ${
           sparkline
-            ? html`<p class="latest"><span class="latest-value">${sparkline.latest}</span> <span class="latest-period">${sparkline.period}</span></p>
+            ? html`<p class="latest">
+                  <span class="latest-value">${sparkline.latest}</span>${sparkline.unit ? html`<span class="latest-unit">${sparkline.unit}</span>` : ''}
+                  <span class="latest-period">${sparkline.period}</span>
+                </p>
                 ${renderSparkline(sparkline)}`
             : ''
         }

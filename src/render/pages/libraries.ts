@@ -36,7 +36,15 @@ export function buildLibrariesView(snapshot: Snapshot, lang: Lang, site: Site): 
   if (ds) {
     const meta = buildExplorerMeta(ds, lang);
     const state = { ...defaultState(meta), from: '2015-01-01', transform: 'level' };
-    const input = { baseUrl: site.baseUrl, meta, state, transformName: '', transformNote: t.dataset.codeTransformNote, csvNote: t.dataset.codeCsvNote };
+    const input = {
+      baseUrl: site.baseUrl,
+      meta,
+      state,
+      transformName: '',
+      transformNote: t.dataset.codeTransformNote,
+      csvNote: t.dataset.codeCsvNote,
+      excelHint: t.dataset.excelHint,
+    };
     example = buildSnippets(input);
     csv = csvUrl(input);
   }
@@ -47,6 +55,10 @@ export function buildLibrariesView(snapshot: Snapshot, lang: Lang, site: Site): 
     csv,
   };
 }
+
+/** How the clients install from the project's source tree (they are not on CRAN or PyPI). */
+const R_INSTALL = 'R CMD INSTALL clients/r';
+const PYTHON_INSTALL = 'pip install ./clients/python';
 
 function codeBlock(code: string, label: string): SafeHtml {
   return html`<figure class="code-figure">
@@ -70,11 +82,11 @@ export function renderLibraries(view: LibrariesView): string {
     <div class="prose wide">
       <section>
         <h2>${l.r.heading}</h2>
-        ${renderParagraphs(l.r.paragraphs)}${example ? codeBlock(example.r, TOOL_NAMES.r) : ''}
+        ${renderParagraphs(l.r.paragraphs)}${codeBlock(R_INSTALL, l.install)}${example ? codeBlock(example.r, TOOL_NAMES.r) : ''}
       </section>
       <section>
         <h2>${l.python.heading}</h2>
-        ${renderParagraphs(l.python.paragraphs)}${example ? codeBlock(example.python, TOOL_NAMES.python) : ''}
+        ${renderParagraphs(l.python.paragraphs)}${codeBlock(PYTHON_INSTALL, l.install)}${example ? codeBlock(example.python, TOOL_NAMES.python) : ''}
         <p class="note">${l.baseUrlNote}</p>
       </section>
       <section>

@@ -36,6 +36,7 @@ const input = (state: ExplorerState = STATE) => ({
   transformName: 'Year-on-year %',
   transformNote: 'ds() returns levels; the chart shows {transform}, as in this CSV:',
   csvNote: 'The current selection as CSV:',
+  excelHint: 'Excel: Data › Get Data › From Other Sources › Blank Query › Advanced Editor',
 });
 
 describe('code snippets', () => {

@@ -33,6 +33,8 @@ export interface SnippetInput {
   /** comment text: `{transform}` is replaced */
   transformNote: string;
   csvNote: string;
+  /** where Excel keeps Power Query's editor */
+  excelHint: string;
 }
 
 /** A double-quoted string literal (R, Python, Julia, MATLAB, Stata). */
@@ -162,7 +164,7 @@ function juliaSnippet(input: SnippetInput): string {
 function excelSnippet(input: SnippetInput): string {
   const url = csvUrl(input).replace(/"/g, '""');
   return [
-    `// ${input.csvNote} Excel: Data › Get Data › From Other Sources › Blank Query › Advanced Editor`,
+    `// ${input.csvNote} ${input.excelHint}`,
     'let',
     `    Source = Csv.Document(Web.Contents("${url}"), [Delimiter = ",", Encoding = 65001, QuoteStyle = QuoteStyle.Csv]),`,
     '    Data = Table.PromoteHeaders(Source, [PromoteAllScalars = true]),',

@@ -7,13 +7,17 @@ import { computeView } from '../../query/compute-view.js';
 import { formatNumber, formatPeriod, frequencyUnit } from '../chart-text.js';
 import { SERIES_COLORS } from '../chart-style.js';
 import { html, type SafeHtml } from '../html.js';
-import { buildExplorerMeta, toSelection } from './explorer-meta.js';
+import { pickLabel } from '../../i18n/labels.js';
+import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from './explorer-meta.js';
+import { labelSeries } from './explorer-series.js';
 import { defaultState } from './explorer-state.js';
 
 /** The latest observation of a series and the path of its recent history. */
 export interface Sparkline {
   path: string;
   latest: string;
+  /** the unit after the opening transform, or null */
+  unit: string | null;
   period: string;
 }
 
@@ -33,14 +37,26 @@ function decimalsFor(value: number): number {
  */
 export function buildSparkline(ds: Dataset, lang: Lang): Sparkline | null {
   const meta = buildExplorerMeta(ds, lang);
-  const view = computeView(ds, toSelection(ds, meta, defaultState(meta)));
+  const state = defaultState(meta);
+  const view = computeView(ds, toSelection(ds, meta, state));
   const series = view.series[0];
   if (!series || series.dates.length === 0) return null;
+  const [labelled] = labelSeries(
+    {
+      meta,
+      title: pickLabel(ds.meta.title, lang),
+      units: buildExplorerUnits(ds, lang),
+      percentLevels: ds.meta.percentLevels,
+      fractions: fractionKeys(ds),
+      transform: state.transform,
+    },
+    [{ codes: series.codes, dates: [], values: [] }],
+  ).series;
   const end = series.dates[series.dates.length - 1];
   const start = end - YEARS * 365;
   const points: [number, number][] = [];
   for (let i = 0; i < series.dates.length; i++) {
-    if (series.dates[i] >= start && !Number.isNaN(series.values[i])) points.push([series.dates[i], series.values[i]]);
+    if (series.dates[i] >= start && !Number.isNaN(series.values[i])) points.push([series.dates[i], series.values[i] * labelled.factor]);
   }
   if (points.length === 0) return null;
   const xs = points.map((p) => p[0]);
@@ -51,7 +67,12 @@ export function buildSparkline(ds: Dataset, lang: Lang): Sparkline | null {
   const y = (v: number): number => (y1 === y0 ? HEIGHT / 2 : HEIGHT - 3 - ((v - y0) / (y1 - y0)) * (HEIGHT - 6));
   const path = points.map(([d, v], i) => `${i === 0 ? 'M' : 'L'}${x(d).toFixed(1)} ${y(v).toFixed(1)}`).join('');
   const last = points[points.length - 1];
-  return { path, latest: formatNumber(last[1], lang, decimalsFor(last[1])), period: formatPeriod(last[0], frequencyUnit(ds.meta.frequency), lang) };
+  return {
+    path,
+    latest: formatNumber(last[1], lang, decimalsFor(last[1])),
+    unit: labelled.unit,
+    period: formatPeriod(last[0], frequencyUnit(ds.meta.frequency), lang),
+  };
 }
 
 /** The sparkline as inline SVG (decorative: the card states the latest value in text). */
