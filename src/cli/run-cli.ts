@@ -57,8 +57,19 @@ async function dispatch(command: string | undefined, rest: string[], io: CliIo):
       const { runPublish } = await import('./publish-command.js');
       return runPublish({ src: names[0], out: names[1], keep: keepOf(values.keep), progress: values.progress === true, json: values.json === true }, io);
     }
+    case 'serve': {
+      const s = { type: 'string' } as const;
+      const { values } = parse(rest, { data: s, port: s, host: s, 'base-url': s, workers: s }, []);
+      if (values.help) return help(SERVE_HELP);
+      const { runServe } = await import('./serve-command.js');
+      const str = (v: string | boolean | undefined) => (typeof v === 'string' ? v : undefined);
+      return runServe(
+        { data: str(values.data), port: str(values.port), host: str(values.host), baseUrl: str(values['base-url']), workers: str(values.workers) },
+        io,
+      );
+    }
     default:
-      throw new UsageError(`unknown command '${command}'; the commands are validate and publish`);
+      throw new UsageError(`unknown command '${command}'; the commands are validate, publish and serve`);
   }
 }
 
