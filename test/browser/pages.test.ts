@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { LANGS, type Lang } from '../../src/data/model.js';
 import { uiStrings } from '../../src/i18n/strings.js';
-import { DEMO_DATA } from '../helpers.js';
+import path from 'node:path';
+import { DEMO_DATA, FIXTURES } from '../helpers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
 
 const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
@@ -105,6 +106,40 @@ describe('every page in every language, in Chromium', { skip: SKIP_BROWSER }, ()
       assert.equal(await noJs.locator('[data-chart] svg g.series').count(), 2);
     } finally {
       await context.close();
+    }
+  });
+
+  it('labels holding <script> and markup are shown as text, in the page and in the chart (edge fixture)', async () => {
+    const edge = await startSite(path.join(FIXTURES, 'edge'));
+    const dialogs: string[] = [];
+    const onDialog = (d: import('playwright-core').Dialog): void => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    };
+    page.on('dialog', onDialog);
+    try {
+      watched.errors.length = 0;
+      await page.goto(`${edge.url}/d/edge_labels?measure=047,plus,eq`);
+      await waitForChart(page, 3);
+      assert.equal(await page.textContent('h1'), `<script>alert(1)</script> "Quoted" & 'single' prices`);
+      const legend = await page.locator('.u-legend .u-series').allTextContents();
+      assert.ok(
+        legend.some((t) => t.includes('<script>alert(1)</script>')),
+        legend.join(' | '),
+      );
+      assert.ok(
+        legend.some((t) => t.includes(`+1 "double" & 'single'`)),
+        legend.join(' | '),
+      );
+      await page.goto(`${edge.url}/it/d/edge_labels`);
+      await waitForChart(page);
+      assert.equal(await page.textContent('h1'), 'Prezzi "demo" & <i>co</i>');
+      assert.equal(await page.locator('h1 i, h1 script').count(), 0);
+      assert.deepEqual(dialogs, []);
+      assert.deepEqual(watched.errors, []);
+    } finally {
+      page.off('dialog', onDialog);
+      await edge.close();
     }
   });
 });
