@@ -69,6 +69,11 @@ describe('the explorer on ch_seco_concon, in Chromium', { skip: SKIP_BROWSER }, 
     assert.match(r, /transform=yoy/);
     assert.match((await snippet('python')) ?? '', /structure=\["ks_i63_index_q", "ks_i11_econ_hist_q"\],[\s\S]*start="2000-01-01"/);
     assert.ok(((await snippet('curl')) ?? '').includes(`${site.url}/series.csv?${SELECTION}`));
+    // the copy button copies the snippet as shown
+    await chrome.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await page.click('button[data-copy="snippet-r"]');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), r);
+    assert.equal(await page.textContent('button[data-copy="snippet-r"]'), 'Copied');
 
     // download links follow the selection, with the transform applied
     assert.equal(await href('csv'), `/series.csv?${SELECTION}&download=1`);
@@ -82,6 +87,7 @@ describe('the explorer on ch_seco_concon, in Chromium', { skip: SKIP_BROWSER }, 
   it('hovering shows the date and the value with its unit, as /series has it', async () => {
     const expected = await series(SELECTION);
     const last = expected.date.length - 1;
+    await page.locator('[data-chart]').scrollIntoViewIfNeeded();
     const box = await page.locator('[data-chart] .u-over').boundingBox();
     assert.ok(box);
     await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
