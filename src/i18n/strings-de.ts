@@ -7,6 +7,8 @@ export const DE: UiStrings = {
   siteTagline: 'Schweizer Statistiken als offene Daten',
   nav: { home: 'Startseite', datasets: 'Datensätze', libraries: 'R, Python & mehr', about: 'Über uns', licenses: 'Lizenzen', api: 'API' },
   languageSwitcher: 'Sprache',
+  mainNavigation: 'Hauptnavigation',
+  breadcrumb: 'Sie sind hier',
   footer: {
     note: 'Jeder Datensatz steht unter der Lizenz seines Herausgebers: siehe die Seite des Datensatzes und die Seite «Lizenzen».',
     api: 'API-Dokumentation',

@@ -7,6 +7,8 @@ export const EN: UiStrings = {
   siteTagline: 'Swiss statistics as open data',
   nav: { home: 'Home', datasets: 'Datasets', libraries: 'R, Python & more', about: 'About', licenses: 'Licenses', api: 'API' },
   languageSwitcher: 'Language',
+  mainNavigation: 'Main',
+  breadcrumb: 'You are here',
   footer: {
     note: 'Every dataset keeps the license of its publisher: see each dataset page and the licenses page.',
     api: 'API documentation',

@@ -7,6 +7,8 @@ export const FR: UiStrings = {
   siteTagline: 'Les statistiques suisses en données ouvertes',
   nav: { home: 'Accueil', datasets: 'Jeux de données', libraries: 'R, Python et plus', about: 'À propos', licenses: 'Licences', api: 'API' },
   languageSwitcher: 'Langue',
+  mainNavigation: 'Navigation principale',
+  breadcrumb: 'Vous êtes ici',
   footer: {
     note: 'Chaque jeu de données conserve la licence de son éditeur\u202f: voir la page du jeu de données et la page des licences.',
     api: 'Documentation de l’API',

@@ -7,6 +7,8 @@ export const IT: UiStrings = {
   siteTagline: 'Statistiche svizzere come dati aperti',
   nav: { home: 'Pagina iniziale', datasets: 'Set di dati', libraries: 'R, Python e altro', about: 'Chi siamo', licenses: 'Licenze', api: 'API' },
   languageSwitcher: 'Lingua',
+  mainNavigation: 'Navigazione principale',
+  breadcrumb: 'Ti trovi qui',
   footer: {
     note: 'Ogni set di dati mantiene la licenza del suo editore: si veda la pagina del set di dati e la pagina delle licenze.',
     api: 'Documentazione dell’API',

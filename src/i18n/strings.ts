@@ -35,6 +35,9 @@ export interface UiStrings {
   siteTagline: string;
   nav: { home: string; datasets: string; libraries: string; about: string; licenses: string; api: string };
   languageSwitcher: string;
+  /** accessible names of the main navigation and of the breadcrumb trail */
+  mainNavigation: string;
+  breadcrumb: string;
   footer: { note: string; api: string; openapi: string; llms: string; sourceCode: string };
 
   home: {

@@ -100,7 +100,7 @@ function renderHeader(view: LayoutView, t: UiStrings): SafeHtml {
   return html`<header class="site-header">
     <div class="wrap header-inner">
       <a class="brand" href="${view.nav.home}">${LOGO}<span class="brand-name">${SITE_NAME}</span></a>
-      <nav class="main-nav" aria-label="${t.nav.home}">
+      <nav class="main-nav" aria-label="${t.mainNavigation}">
         <ul>
           ${links}
           <li><a href="${view.nav.api}">${t.nav.api}</a></li>

@@ -17,7 +17,7 @@ import { formatCount } from '../../i18n/format.js';
 function renderHeader(view: DatasetView): SafeHtml {
   const { t, facts } = view;
   const source = facts.source.url ? html`<a href="${facts.source.url}" rel="noopener">${facts.source.name}</a>` : facts.source.name;
-  const crumbs = html`<nav class="breadcrumb" aria-label="Breadcrumb">
+  const crumbs = html`<nav class="breadcrumb" aria-label="${t.breadcrumb}">
     <ol>
       <li><a href="${view.datasetsHref}">${t.nav.datasets}</a></li>
       ${view.topic ? html`<li><a href="${view.topic.href}">${view.topic.name}</a></li>` : ''}
