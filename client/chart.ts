@@ -210,6 +210,19 @@ export class Chart {
     this.draw();
   }
 
+  /** Shows new data of the same selection (a live update), keeping the reader's zoom and hidden series. */
+  refresh(input: ChartInput): void {
+    const plot = this.plot;
+    const drawable = input.series.some((s) => s.values.some((v) => v !== null));
+    if (!plot || !drawable || input.series.length !== this.input.series.length) return this.update(input);
+    const xs = plot.data[0];
+    const { min, max } = plot.scales.x;
+    const zoomed = min != null && max != null && xs.length > 0 && (min > xs[0] || max < xs[xs.length - 1]);
+    this.input = input;
+    plot.setData(alignSeries(input.series), !zoomed);
+    if (zoomed) plot.setScale('x', { min, max });
+  }
+
   private draw(): void {
     this.plot?.destroy();
     this.plot = null;

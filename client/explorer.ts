@@ -15,6 +15,7 @@ import { countSeries, levelStates, readState, reconcile, statePageUrl, toUrlSele
 import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
 import { Chart } from './chart.js';
+import { watchDataset } from './live.js';
 import { readSeriesJson } from './series-json.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
@@ -65,7 +66,7 @@ export function initExplorer(doc: Document): void {
   };
 
   /** Fetches the selection's observations and redraws; a newer request wins over an older one. */
-  const load = async (quiet = false): Promise<void> => {
+  const load = async (quiet = false, fresh = false): Promise<void> => {
     const mine = ++request;
     const url = apiUrl(
       '',
@@ -76,7 +77,7 @@ export function initExplorer(doc: Document): void {
     if (!quiet && status) status.textContent = t.loading;
     container.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch(url, { headers: { accept: 'application/json' } });
+      const response = await fetch(url, { headers: { accept: 'application/json' }, cache: fresh ? 'no-cache' : 'default' });
       const body: unknown = await response.json();
       if (!response.ok) throw new Error((body as { error?: string }).error ?? response.statusText);
       if (mine !== request) return;
@@ -84,7 +85,8 @@ export function initExplorer(doc: Document): void {
         body as Record<string, unknown[]>,
         meta.dims.map((d) => d.id),
       );
-      chart.update(chartInput(series));
+      if (fresh) chart.refresh(chartInput(series));
+      else chart.update(chartInput(series));
       showCaption(series);
       if (status) status.textContent = '';
     } catch (error) {
@@ -94,8 +96,10 @@ export function initExplorer(doc: Document): void {
     }
   };
 
+  // new data published: fetch the same selection again (revalidating the browser's copy), keeping the zoom
+  watchDataset(meta.id, data.version, () => void load(true, true));
   if (data.embed) {
-    window.setInterval(() => void load(true), EMBED_REFRESH_MS);
+    window.setInterval(() => void load(true, true), EMBED_REFRESH_MS);
     return;
   }
   if (!form) return;

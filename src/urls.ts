@@ -153,3 +153,11 @@ export function oembedUrl(baseUrl: string, page: string): string {
 export function ogImageUrl(baseUrl: string, datasetId: string, lang: Lang): string {
   return `${baseUrl}/og.jpg${query([['dataset', datasetId], ...(lang === 'en' ? [] : [['lang', lang] as [string, string]])])}`;
 }
+
+/**
+ * The live-update event stream (Server-Sent Events) of every dataset, or of one.
+ * @example eventsUrl('', 'ch_fso_ppi') // '/events?dataset=ch_fso_ppi'
+ */
+export function eventsUrl(baseUrl: string, datasetId?: string): string {
+  return `${baseUrl}/events${query(datasetId ? [['dataset', datasetId]] : [])}`;
+}

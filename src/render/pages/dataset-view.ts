@@ -123,6 +123,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     series,
     strings: t.dataset,
     embed,
+    version: ds.version,
   };
   const caption = labelSeries({ meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform }, series);
   const license = licenseName(snapshot, ds.meta.license, lang);

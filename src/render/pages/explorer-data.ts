@@ -24,4 +24,6 @@ export interface ExplorerData {
   series: SeriesData[];
   strings: UiStrings['dataset'];
   embed: boolean;
+  /** the dataset's version the page shows (live updates refresh the chart when it changes) */
+  version: string;
 }
