@@ -133,7 +133,7 @@ async function sample(browser: Browser, url: string): Promise<Sample> {
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => performance.getEntriesByName('ds-chart-drawn').length > 0, undefined, { timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  // (not 'networkidle': the page keeps an event stream open for live updates)
   const timing = await page.evaluate(() => ({
     drawn: performance.getEntriesByName('ds-chart-drawn')[0].startTime,
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,

@@ -35,7 +35,7 @@ describe('every page in every language, in Chromium', { skip: SKIP_BROWSER }, ()
       for (const path of PAGES) {
         const url = `${site.url}${path === '/' ? `${prefix(lang)}/` : `${prefix(lang)}${path}`}`;
         watched.errors.length = 0;
-        const res = await page.goto(url, { waitUntil: 'networkidle' });
+        const res = await page.goto(url, { waitUntil: 'load' });
         assert.equal(res?.status(), 200, url);
         assert.equal(await page.getAttribute('html', 'lang'), lang);
         assert.ok(await page.evaluate(() => document.documentElement.classList.contains('js')), `${url}: bundle ran`);
