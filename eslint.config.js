@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'demo-data/', 'clients/', 'public/', '**/*.min.js', 'bench/out/'] },
+  { ignores: ['.scratch/', '.tmp/', 'dist/', 'node_modules/', 'demo-data/', 'clients/', 'public/', '**/*.min.js', 'bench/out/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
