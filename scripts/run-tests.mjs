@@ -35,9 +35,8 @@ if (files.length === 0) {
 }
 const build = spawnSync('npx', ['tsc', '-p', 'tsconfig.json'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { DS_RATE_LIMIT: '0', DS_ACCESS_LOG: 'false', ...process.env, TZ: 'UTC', LANG: 'C.UTF-8', NODE_ENV: 'test' } },
-);
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: { DS_RATE_LIMIT: '0', DS_ACCESS_LOG: 'false', ...process.env, TZ: 'UTC', LANG: 'C.UTF-8', NODE_ENV: 'test' },
+});
 process.exit(result.status ?? 1);

@@ -24,8 +24,18 @@ describe('bad input', () => {
     ['/series?dataset=ch_nope', 404, /Unknown dataset 'ch_nope'/],
     ['/series?dataset=ch_fso_pp', 404, /Did you mean 'ch_fso_ppi'/, { dataset: 'ch_fso_pp' }],
     ['/dataset/ch_nope/meta', 404, /Unknown dataset/],
-    ['/series?dataset=ch_seco_concon&dims=kind=index', 400, /Unknown dimension 'kind'.*Valid dimensions: type, structure, seas_adj/, { dimension: 'kind', valid: ['type', 'structure', 'seas_adj'] }],
-    ['/series?dataset=ch_seco_concon&dims=type=idx', 400, /Unknown code 'idx' for dimension 'type'.*Valid codes: .*index/, { dimension: 'type', value: 'idx', code: 'unknown_code' }],
+    [
+      '/series?dataset=ch_seco_concon&dims=kind=index',
+      400,
+      /Unknown dimension 'kind'.*Valid dimensions: type, structure, seas_adj/,
+      { dimension: 'kind', valid: ['type', 'structure', 'seas_adj'] },
+    ],
+    [
+      '/series?dataset=ch_seco_concon&dims=type=idx',
+      400,
+      /Unknown code 'idx' for dimension 'type'.*Valid codes: .*index/,
+      { dimension: 'type', value: 'idx', code: 'unknown_code' },
+    ],
     ['/series?dataset=ch_seco_concon&dims=type', 400, /Malformed dims segment 'type': expected dim=code/],
     ['/series?dataset=ch_seco_concon&dims==index', 400, /Malformed dims/],
     ['/series?dataset=ch_seco_concon&dims=type=', 400, /Empty code for dimension 'type'/],
@@ -79,7 +89,10 @@ describe('bad input', () => {
 
   it('random and hostile query strings never make a 500 and always answer in the documented shape', async () => {
     const params = ['dataset', 'dims', 'from', 'to', 'last', 'transform', 'base', 'x'];
-    const values = fc.oneof(fc.string(), fc.constantFrom('ch_fso_ppi', 'ch_seco_concon', 'type=index;structure=x', '2020-01-01', '-1', '1e9', '%', '\u0000', '../../etc/passwd', '<script>'));
+    const values = fc.oneof(
+      fc.string(),
+      fc.constantFrom('ch_fso_ppi', 'ch_seco_concon', 'type=index;structure=x', '2020-01-01', '-1', '1e9', '%', '\u0000', '../../etc/passwd', '<script>'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.constantFrom(...params), values), fc.boolean(), async (query, csv) => {
         const qs = new URLSearchParams(query as Record<string, string>).toString();

@@ -7,7 +7,35 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { REAL_DATA, startApp } from './helpers.js';
 
-const NASTY = ['', '..', '../../etc/passwd', '%2e%2e%2f', '%00', '\u0000', '<script>alert(1)</script>', "' OR 1=1 --", '=cmd|x', 'ch_fso_ppi', 'ch_seco_concon', 'type=index', 'base=2020', '2020-01-01', '9999-99-99', '-1', '1e309', 'NaN', '%', '%zz', '\ud800', 'a'.repeat(5000), '{"$gt":1}', '[]', ';;;', '===', ',,,'];
+const NASTY = [
+  '',
+  '..',
+  '../../etc/passwd',
+  '%2e%2e%2f',
+  '%00',
+  '\u0000',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '=cmd|x',
+  'ch_fso_ppi',
+  'ch_seco_concon',
+  'type=index',
+  'base=2020',
+  '2020-01-01',
+  '9999-99-99',
+  '-1',
+  '1e309',
+  'NaN',
+  '%',
+  '%zz',
+  '\ud800',
+  'a'.repeat(5000),
+  '{"$gt":1}',
+  '[]',
+  ';;;',
+  '===',
+  ',,,',
+];
 
 /** Checks an answer is not a server error and, when an error, has its route's documented shape. */
 function checkShape(path: string, status: number, type: string, body: string): void {
@@ -38,13 +66,48 @@ describe('hostile input at every route', () => {
     routes = Object.keys(doc.paths)
       .filter((p) => !streams(p))
       .map((p) => p.replace('{id}', 'ch_seco_concon'));
-    routes.push('/', '/de', '/fr/', '/it/datasets', '/d/ch_seco_concon', '/de/d/ch_fso_ppi', '/about', '/licenses', '/libraries', '/llms.txt', '/robots.txt', '/sitemap.xml');
+    routes.push(
+      '/',
+      '/de',
+      '/fr/',
+      '/it/datasets',
+      '/d/ch_seco_concon',
+      '/de/d/ch_fso_ppi',
+      '/about',
+      '/licenses',
+      '/libraries',
+      '/llms.txt',
+      '/robots.txt',
+      '/sitemap.xml',
+    );
   });
   after(() => app.close());
 
   it('random query strings on every route', async () => {
     const value = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...NASTY));
-    const key = fc.oneof(fc.constantFrom('dataset', 'dims', 'from', 'to', 'last', 'transform', 'base', 'q', 'lang', 'limit', 'url', 'width', 'height', 'maxwidth', 'format', 'download', 'embed', 'type'), fc.string({ maxLength: 10 }));
+    const key = fc.oneof(
+      fc.constantFrom(
+        'dataset',
+        'dims',
+        'from',
+        'to',
+        'last',
+        'transform',
+        'base',
+        'q',
+        'lang',
+        'limit',
+        'url',
+        'width',
+        'height',
+        'maxwidth',
+        'format',
+        'download',
+        'embed',
+        'type',
+      ),
+      fc.string({ maxLength: 10 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), fc.array(fc.tuple(key, value), { maxLength: 6 }), async (route, pairs) => {
         const qs = new URLSearchParams(pairs).toString();
@@ -56,7 +119,26 @@ describe('hostile input at every route', () => {
   });
 
   it('random and traversing paths never reach a file outside the data and assets', async () => {
-    const segment = fc.oneof(fc.string({ maxLength: 12 }).map(encodeURIComponent), fc.constantFrom('..', '%2e%2e', '%2e%2e%2f', '..%2f', '.env', 'etc', 'passwd', 'd', 'de', 'assets', 'dataset', 'meta', 'package.json', 'catalog.json', '%00'));
+    const segment = fc.oneof(
+      fc.string({ maxLength: 12 }).map(encodeURIComponent),
+      fc.constantFrom(
+        '..',
+        '%2e%2e',
+        '%2e%2e%2f',
+        '..%2f',
+        '.env',
+        'etc',
+        'passwd',
+        'd',
+        'de',
+        'assets',
+        'dataset',
+        'meta',
+        'package.json',
+        'catalog.json',
+        '%00',
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(segment, { minLength: 1, maxLength: 6 }), async (segments) => {
         const path = '/' + segments.join('/');
@@ -66,18 +148,35 @@ describe('hostile input at every route', () => {
       }),
       { numRuns: 400 },
     );
-    for (const path of ['/assets/../package.json', '/assets/..%2f..%2fpackage.json', '/assets/%2e%2e/%2e%2e/etc/passwd', '/../../etc/passwd', '/dataset/..%2f..%2fetc%2fpasswd/meta', '/catalog.json', '/ch_fso_ppi.csv', '/demo-data/catalog.json']) {
+    for (const path of [
+      '/assets/../package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/etc/passwd',
+      '/../../etc/passwd',
+      '/dataset/..%2f..%2fetc%2fpasswd/meta',
+      '/catalog.json',
+      '/ch_fso_ppi.csv',
+      '/demo-data/catalog.json',
+    ]) {
       const res = await app.inject(path);
       assert.equal(res.statusCode, path.startsWith('/dataset/') ? 400 : 404, path);
     }
   });
 
   it('hostile headers', async () => {
-    const header = fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('*', 'gzip;q=0', 'br;q=abc', 'W/"x", "y"', '"', 'en;q=NaN', '\t', 'text/html', 'application/json', 'nonsense'));
+    const header = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('*', 'gzip;q=0', 'br;q=abc', 'W/"x", "y"', '"', 'en;q=NaN', '\t', 'text/html', 'application/json', 'nonsense'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), header, header, header, async (route, accept, encoding, etag) => {
         const headers: Record<string, string> = {};
-        for (const [k, v] of [['accept', accept], ['accept-encoding', encoding], ['if-none-match', etag], ['accept-language', accept]] as const) {
+        for (const [k, v] of [
+          ['accept', accept],
+          ['accept-encoding', encoding],
+          ['if-none-match', etag],
+          ['accept-language', accept],
+        ] as const) {
           if (/^[\t\x20-\x7e]*$/.test(v)) headers[k] = v;
         }
         const res = await app.inject({ url: `${route}?dataset=ch_fso_ppi`, headers });

@@ -35,7 +35,8 @@ async function spawnServer(env: Record<string, string>, args: string[] = []): Pr
   return { proc, base, log: () => log };
 }
 
-const exited = (proc: ChildProcess): Promise<number | null> => new Promise((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.once('exit', (code) => r(code))));
+const exited = (proc: ChildProcess): Promise<number | null> =>
+  new Promise((r) => (proc.exitCode !== null ? r(proc.exitCode) : proc.once('exit', (code) => r(code))));
 
 describe('front door', () => {
   it('gives every request an id and keeps a given one', async () => {
@@ -65,7 +66,11 @@ describe('front door', () => {
       assert.match(((await long.json()) as { error: string }).error, /at most 8192/);
       const answers = [];
       for (let i = 0; i < 5; i++) answers.push(await fetch(`${base}/series?dataset=ch_fso_ppi&last=1`));
-      assert.deepEqual(answers.map((r) => r.status), [200, 200, 200, 200, 429], 'the 414 counted too');
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        [200, 200, 200, 200, 429],
+        'the 414 counted too',
+      );
       assert.equal(answers[0].headers.get('ratelimit-limit'), '5');
       assert.equal(answers[2].headers.get('ratelimit-remaining'), '1');
       const refused = answers[4];
@@ -86,7 +91,10 @@ describe('the real server process', () => {
     try {
       await fetch(`${s.base}/series?dataset=ch_fso_ppi&last=1`, { headers: { 'x-request-id': 'logcheck-1' } });
       await sleep(200);
-      const line = s.log().split('\n').find((l) => l.includes('logcheck-1'));
+      const line = s
+        .log()
+        .split('\n')
+        .find((l) => l.includes('logcheck-1'));
       assert.ok(line, s.log());
       const entry = JSON.parse(line) as Record<string, unknown>;
       assert.equal(entry.status, 200);
@@ -101,7 +109,10 @@ describe('the real server process', () => {
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
     const s = await spawnServer({});
     // a whole-dataset workbook takes a while to build: the signal arrives while it is in flight
-    const pending = fetch(`${s.base}/series.xlsx?dataset=ch_fso_jobs_sex&transform=yoy`).then(async (r) => ({ status: r.status, body: Buffer.from(await r.arrayBuffer()) }));
+    const pending = fetch(`${s.base}/series.xlsx?dataset=ch_fso_jobs_sex&transform=yoy`).then(async (r) => ({
+      status: r.status,
+      body: Buffer.from(await r.arrayBuffer()),
+    }));
     await sleep(500);
     s.proc.kill('SIGTERM');
     const res = await pending;
@@ -127,11 +138,21 @@ describe('--workers 2', () => {
 
   it('both workers answer, with the same ETag and bytes', async () => {
     const url = `${s.base}/series.csv?dataset=ch_fso_ppi&dims=base=2020`;
-    const answers = await Promise.all(Array.from({ length: 40 }, () => fetch(url, { headers: { connection: 'close' } }).then(async (r) => ({ etag: r.headers.get('etag'), body: await r.text() }))));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        fetch(url, { headers: { connection: 'close' } }).then(async (r) => ({ etag: r.headers.get('etag'), body: await r.text() })),
+      ),
+    );
     assert.equal(new Set(answers.map((a) => a.etag)).size, 1);
     assert.equal(new Set(answers.map((a) => a.body)).size, 1);
     await sleep(200);
-    const pids = new Set(s.log().split('\n').filter((l) => l.includes('"msg":"request"')).map((l) => JSON.parse(l).pid));
+    const pids = new Set(
+      s
+        .log()
+        .split('\n')
+        .filter((l) => l.includes('"msg":"request"'))
+        .map((l) => JSON.parse(l).pid),
+    );
     assert.equal(pids.size, 2, 'requests were spread over two processes');
   });
 
@@ -141,7 +162,11 @@ describe('--workers 2', () => {
     await rename(file + '.tmp', file);
     s.proc.kill('SIGHUP');
     await sleep(1500);
-    const bodies = await Promise.all(Array.from({ length: 20 }, () => fetch(`${s.base}/series.csv?dataset=ch_kof_barometer&last=1`, { headers: { connection: 'close' } }).then((r) => r.text())));
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${s.base}/series.csv?dataset=ch_kof_barometer&last=1`, { headers: { connection: 'close' } }).then((r) => r.text()),
+      ),
+    );
     assert.deepEqual(new Set(bodies), new Set(['date,value\n2099-01-01,7\n']));
   });
 });

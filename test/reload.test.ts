@@ -34,8 +34,18 @@ describe('broken files in a copy of the real data', () => {
       await writeFile(p, fn(await readFile(p, 'utf8')));
     };
     await edit('ch_fso_ppi.csv', (t) => t.replace(/^base,date,value/, 'basis,date,value'));
-    await edit('ch_kof_esi.csv', (t) => t.split('\n').map((l, i) => (i === 5 ? l.replace(/^[^,]+/, 'no_such_code') : l)).join('\n'));
-    await edit('ch_fso_pop.csv', (t) => t.split('\n').map((l, i) => (i === 3 ? l.replace(/,[^,]*$/, ',12.3.4') : l)).join('\n'));
+    await edit('ch_kof_esi.csv', (t) =>
+      t
+        .split('\n')
+        .map((l, i) => (i === 5 ? l.replace(/^[^,]+/, 'no_such_code') : l))
+        .join('\n'),
+    );
+    await edit('ch_fso_pop.csv', (t) =>
+      t
+        .split('\n')
+        .map((l, i) => (i === 3 ? l.replace(/,[^,]*$/, ',12.3.4') : l))
+        .join('\n'),
+    );
     await edit('ch_seco_wwa.json', (t) => t.slice(0, 100));
     app = await startApp(copy.dir);
   });

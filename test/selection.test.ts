@@ -109,15 +109,26 @@ describe('selections on the real data', () => {
     const served = parseCsvText(r).slice(1);
     const published = rows.filter((x) => x[0] === 'index' && x[1] === 'ks_i63_index_q' && x[2] === 'csa');
     assert.equal(served.length, 216);
-    assert.deepEqual(served.map((x) => [x[3], Number(x[4])]), published.map((x) => [x[3], Number(x[4])]));
+    assert.deepEqual(
+      served.map((x) => [x[3], Number(x[4])]),
+      published.map((x) => [x[3], Number(x[4])]),
+    );
   });
 
   it('several codes and a left-out dimension match a filter of the published CSV', async () => {
-    const json = (await app.inject('/series?dataset=ch_seco_concon&dims=structure=ks_i11_econ_hist_q,ks_i63_index_q&from=2000-01-01&to=2010-12-31')).json() as Columns;
+    const json = (
+      await app.inject('/series?dataset=ch_seco_concon&dims=structure=ks_i11_econ_hist_q,ks_i63_index_q&from=2000-01-01&to=2010-12-31')
+    ).json() as Columns;
     const published = rows.filter((x) => ['ks_i11_econ_hist_q', 'ks_i63_index_q'].includes(x[1]) && x[3] >= '2000-01-01' && x[3] <= '2010-12-31');
     assert.ok(published.length > 0);
-    assert.deepEqual(json.date, published.map((x) => x[3]));
-    assert.deepEqual(json.value, published.map((x) => Number(x[4])));
+    assert.deepEqual(
+      json.date,
+      published.map((x) => x[3]),
+    );
+    assert.deepEqual(
+      json.value,
+      published.map((x) => Number(x[4])),
+    );
   });
 
   it('yoy of the last observation equals the hand computation from the published CSV', async () => {

@@ -32,7 +32,12 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
   for (const entry of Array.isArray(catalog) ? catalog : []) {
     const id = isRecord(entry) ? normaliseString(entry.id) : null;
     if (!id || !ID.test(id) || seen.has(id)) {
-      issues.push({ dataset: id, file: 'catalog.json', message: `entry with id ${JSON.stringify(id)} skipped: expected a unique id of [a-z0-9_]`, severity: 'error' });
+      issues.push({
+        dataset: id,
+        file: 'catalog.json',
+        message: `entry with id ${JSON.stringify(id)} skipped: expected a unique id of [a-z0-9_]`,
+        severity: 'error',
+      });
       continue;
     }
     seen.add(id);
@@ -50,7 +55,12 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
       continue;
     }
     if (catalog !== undefined) {
-      issues.push({ dataset: m[1], file: 'catalog.json', message: `${name} and ${m[1]}.json are not listed in catalog.json (served anyway)`, severity: 'warning' });
+      issues.push({
+        dataset: m[1],
+        file: 'catalog.json',
+        message: `${name} and ${m[1]}.json are not listed in catalog.json (served anyway)`,
+        severity: 'warning',
+      });
     }
     out.push({ id: m[1], data: name, meta: `${m[1]}.json`, fallback: {} });
   }

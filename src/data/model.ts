@@ -40,9 +40,7 @@ export interface Dimension {
 }
 
 /** Units of a dataset: one label for all, or labels keyed by one dimension's codes. */
-export type Units =
-  | { kind: 'single'; label: Labels }
-  | { kind: 'by-level'; dim: string; labels: Record<string, Labels> };
+export type Units = { kind: 'single'; label: Labels } | { kind: 'by-level'; dim: string; labels: Record<string, Labels> };
 
 export interface Topic {
   key: string;

@@ -1,13 +1,5 @@
 import type { DatasetMeta, Dimension, Labels, Level, Source, Topic, Units } from './model.js';
-import {
-  isRecord,
-  normaliseBool,
-  normaliseDefault,
-  normaliseLabels,
-  normaliseString,
-  normaliseStringList,
-  slugify,
-} from './normalise.js';
+import { isRecord, normaliseBool, normaliseDefault, normaliseLabels, normaliseString, normaliseStringList, slugify } from './normalise.js';
 
 /** A metadata file that cannot be served: the message says what is wrong. */
 export class MetaError extends Error {}

@@ -16,14 +16,7 @@ export class DsError extends Error {
   readonly facts: ErrorFacts;
   readonly headers: Record<string, string>;
 
-  constructor(
-    status: number,
-    code: string,
-    title: string,
-    message: string,
-    facts: ErrorFacts = {},
-    headers: Record<string, string> = {},
-  ) {
+  constructor(status: number, code: string, title: string, message: string, facts: ErrorFacts = {}, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'DsError';
     this.status = status;

@@ -110,12 +110,31 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
       const { allowed, headers } = limiter.take(clientOf(req, opts.trustProxy));
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
       if (!allowed) {
-        return refuse(req, res, new DsError(429, 'rate_limited', 'Too many requests', `More than ${limiter.limit} requests in a minute from your address; retry after ${headers['retry-after']} s.`), headers);
+        return refuse(
+          req,
+          res,
+          new DsError(
+            429,
+            'rate_limited',
+            'Too many requests',
+            `More than ${limiter.limit} requests in a minute from your address; retry after ${headers['retry-after']} s.`,
+          ),
+          headers,
+        );
       }
     }
     const url = req.url ?? '/';
     if (url.length > opts.maxUrlLength) {
-      return refuse(req, res, new DsError(414, 'uri_too_long', 'URI too long', `The URL has ${url.length} characters; at most ${opts.maxUrlLength} are accepted. Select fewer codes or split the request.`));
+      return refuse(
+        req,
+        res,
+        new DsError(
+          414,
+          'uri_too_long',
+          'URI too long',
+          `The URL has ${url.length} characters; at most ${opts.maxUrlLength} are accepted. Select fewer codes or split the request.`,
+        ),
+      );
     }
     const snapshot = opts.data.current;
     if (snapshot && (req.method === 'GET' || req.method === 'HEAD')) {

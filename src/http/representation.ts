@@ -76,7 +76,8 @@ export function writeRepresentation(req: IncomingMessage, res: ServerResponse, r
     return;
   }
   let body = rep.body;
-  const encoding = rep.body.length >= MIN_COMPRESS && COMPRESSIBLE.test(rep.type) ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
+  const encoding =
+    rep.body.length >= MIN_COMPRESS && COMPRESSIBLE.test(rep.type) ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
   if (encoding) {
     body = compressed(rep, encoding);
     headers['content-encoding'] = encoding;

@@ -37,13 +37,21 @@ export function schemaErrorToBadParameter(errors: SchemaError[], where: string, 
     case 'pattern':
       return new BadParameterError(`Invalid ${name}${got(e)}: ${describePattern(name, String(e.params.pattern))}.`, { parameter: name }, 'bad_parameter');
     case 'type':
-      return new BadParameterError(`Invalid ${name}${got(e)}: expected ${e.params.type === 'integer' ? 'a whole number' : e.params.type}.`, { parameter: name }, 'bad_parameter');
+      return new BadParameterError(
+        `Invalid ${name}${got(e)}: expected ${e.params.type === 'integer' ? 'a whole number' : e.params.type}.`,
+        { parameter: name },
+        'bad_parameter',
+      );
     case 'minimum':
     case 'maximum':
       return new BadParameterError(`Invalid ${name}${got(e)}: ${e.message}.`, { parameter: name }, 'bad_parameter');
     case 'maxLength':
     case 'minLength':
-      return new BadParameterError(`Invalid ${name}: must have ${e.keyword === 'maxLength' ? 'at most' : 'at least'} ${e.params.limit} characters.`, { parameter: name }, 'bad_parameter');
+      return new BadParameterError(
+        `Invalid ${name}: must have ${e.keyword === 'maxLength' ? 'at most' : 'at least'} ${e.params.limit} characters.`,
+        { parameter: name },
+        'bad_parameter',
+      );
     default:
       return new BadParameterError(`Invalid ${name}: ${e.message ?? 'not valid'}.`, { parameter: name }, 'bad_parameter');
   }

@@ -55,12 +55,18 @@ export function parseDims(text: string | undefined, dataset: Dataset): Record<st
         : `Dataset '${dataset.meta.id}' is a single series and has no dimensions: leave out dims.`;
       throw new BadParameterError(message, { parameter: 'dims', dimension: dimId, valid }, 'unknown_dimension');
     }
-    const codes = segment.slice(eq + 1).split(',').map((c) => c.trim());
+    const codes = segment
+      .slice(eq + 1)
+      .split(',')
+      .map((c) => c.trim());
     for (const code of codes) {
       if (dim.index.has(code)) continue;
       const validCodes = dim.levels.filter((l) => l.data).map((l) => l.code);
       const near = closest(code, validCodes, 5);
-      const shown = validCodes.length > 40 ? `${validCodes.slice(0, 40).join(', ')}, … (${validCodes.length} in all; GET /dataset/${dataset.meta.id}/meta lists them)` : validCodes.join(', ');
+      const shown =
+        validCodes.length > 40
+          ? `${validCodes.slice(0, 40).join(', ')}, … (${validCodes.length} in all; GET /dataset/${dataset.meta.id}/meta lists them)`
+          : validCodes.join(', ');
       throw new BadParameterError(
         code === ''
           ? `Empty code for dimension '${dimId}': expected ${dimId}=code[,code...]. Valid codes: ${shown}.`
@@ -101,11 +107,19 @@ export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dat
   const from = parseDateParam('from', query.from);
   const to = parseDateParam('to', query.to);
   if (from !== null && to !== null && from > to) {
-    throw new BadParameterError(`from (${query.from}) is after to (${query.to}): swap them or widen the range.`, { parameter: 'from', from: query.from, to: query.to }, 'bad_date_range');
+    throw new BadParameterError(
+      `from (${query.from}) is after to (${query.to}): swap them or widen the range.`,
+      { parameter: 'from', from: query.from, to: query.to },
+      'bad_date_range',
+    );
   }
   const transform = (query.transform ?? 'level') as Transform;
   if (!TRANSFORMS.includes(transform)) {
-    throw new BadParameterError(`Unknown transform '${query.transform}': use one of ${TRANSFORMS.join(', ')}.`, { parameter: 'transform', valid: [...TRANSFORMS] }, 'unknown_transform');
+    throw new BadParameterError(
+      `Unknown transform '${query.transform}': use one of ${TRANSFORMS.join(', ')}.`,
+      { parameter: 'transform', valid: [...TRANSFORMS] },
+      'unknown_transform',
+    );
   }
   const base = parseDateParam('base', query.base);
   if (base !== null && transform !== 'index') {

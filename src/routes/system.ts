@@ -10,7 +10,8 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     config: { format: 'json' },
     schema: {
       summary: 'Service health',
-      description: 'status ok or degraded (some datasets failed to load or the last reload failed), counts, data version, load time, load errors and warnings; 503 while no data is loaded.',
+      description:
+        'status ok or degraded (some datasets failed to load or the last reload failed), counts, data version, load time, load errors and warnings; 503 while no data is loaded.',
       tags: ['system'],
     },
     handler: async (_req, reply) => {
