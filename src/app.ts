@@ -1,13 +1,14 @@
 import { createServer } from 'node:http';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { DataHolder } from './data/data-holder.js';
 import { DsError, InternalError, NotFoundError } from './http/errors.js';
 import { renderError, type ErrorFormat } from './http/render-error.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
+import { pageSecurityHeaders } from './http/security-headers.js';
 import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -39,6 +40,19 @@ function formatOf(req: FastifyRequest): ErrorFormat {
   if (configured) return configured;
   if (isPageRequest(req)) return 'html';
   return req.url.split('?')[0].endsWith('.csv') ? 'csv' : 'json';
+}
+
+/** Sends an error in the format of its route: problem+json, an error CSV, or an HTML page (with the pages' security headers). */
+function sendError(req: FastifyRequest, reply: FastifyReply, err: DsError): void {
+  const format = formatOf(req);
+  const { type, body } = renderError(err, format, req.url.split('?')[0]);
+  reply
+    .code(err.status)
+    .headers(err.headers)
+    .headers(format === 'html' ? pageSecurityHeaders(false) : { 'access-control-allow-origin': '*' })
+    .header('cache-control', 'no-store')
+    .type(type)
+    .send(body);
 }
 
 /**
@@ -92,15 +106,12 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
       req.log.error({ err: error }, 'unexpected error');
       err = new InternalError();
     }
-    const { type, body } = renderError(err, formatOf(req), req.url.split('?')[0]);
-    reply.code(err.status).headers(err.headers).header('access-control-allow-origin', '*').header('cache-control', 'no-store').type(type).send(body);
+    sendError(req, reply, err);
   });
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    const err = new NotFoundError(`No route ${path}. The API routes are listed at /openapi.json and documented at /__docs__/.`, { path }, 'no_route');
-    const { type, body } = renderError(err, formatOf(req), path);
-    reply.code(404).header('access-control-allow-origin', '*').type(type).send(body);
+    sendError(req, reply, new NotFoundError(`No route ${path}. The API routes are listed at /openapi.json and documented at /__docs__/.`, { path }, 'no_route'));
   });
 
   await app.register(swagger, {

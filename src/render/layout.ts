@@ -5,7 +5,8 @@
  */
 import { LANGS, type Lang } from '../data/model.js';
 import { uiStrings, type UiStrings } from '../i18n/strings.js';
-import { html, type HtmlValue, type SafeHtml } from './html.js';
+import { INLINE_SCRIPT } from '../http/security-headers.js';
+import { html, raw, type HtmlValue, type SafeHtml } from './html.js';
 
 /** URLs of the client bundle (content-hashed, served from /assets/). */
 export interface Assets {
@@ -58,9 +59,7 @@ function renderHead(view: LayoutView, t: UiStrings): SafeHtml {
     <meta property="og:url" content="${view.absolute[view.lang]}" />
     <meta property="og:locale" content="${LOCALE_TAGS[view.lang]}" />
     ${view.head}
-    <script>
-      document.documentElement.classList.add('js');
-    </script>
+    <script>${raw(INLINE_SCRIPT)}</script>
     <link rel="icon" href="${view.assets.icon}" type="image/svg+xml" />
     <link rel="stylesheet" href="${view.assets.css}" />
     <script type="module" src="${view.assets.js}"></script>

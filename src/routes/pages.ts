@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang, type Snapshot } from '../data/model.js';
 import { NotFoundError } from '../http/errors.js';
 import { registerGet, type Answer } from '../http/get-route.js';
+import { pageSecurityHeaders } from '../http/security-headers.js';
 import { setHtmlErrorRenderer } from '../http/render-error.js';
 import { findDataset } from '../query/parse-selection.js';
 import { ASSET_PREFIX, loadClientAssets, type ClientAssets } from '../render/client-assets.js';
@@ -87,7 +88,9 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
         await assets;
         const rendered = render(snapshot, lang, site, req);
         rendered.check?.();
-        return { etag: pageEtag(req, snapshot, site), type: HTML_TYPE, cacheControl: PAGE_CACHE_CONTROL, build: rendered.body };
+        const embed = (req.query as PageQuery).embed;
+        const headers = pageSecurityHeaders(embed === '1' || embed === 'true');
+        return { etag: pageEtag(req, snapshot, site), type: HTML_TYPE, cacheControl: PAGE_CACHE_CONTROL, headers, build: rendered.body };
       },
     });
 
