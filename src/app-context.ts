@@ -9,4 +9,6 @@ export interface AppContext {
   responses: ResponseCache;
   /** refuses new requests and resolves once the responses in flight are written out (graceful stop) */
   drain(): Promise<void>;
+  /** calls `fn` when a graceful stop begins (e.g. to end streams that never end by themselves) */
+  onStopping(fn: () => void): void;
 }

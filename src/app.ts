@@ -68,7 +68,17 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
   data.onSwap(() => responses.clear());
   let frontDoor: FrontDoor | null = null;
-  const ctx: AppContext = { config, data, responses, drain: () => frontDoor?.drain() ?? Promise.resolve() };
+  const stopping: (() => void)[] = [];
+  const ctx: AppContext = {
+    config,
+    data,
+    responses,
+    drain: () => {
+      for (const fn of stopping) fn();
+      return frontDoor?.drain() ?? Promise.resolve();
+    },
+    onStopping: (fn) => void stopping.push(fn),
+  };
   const app: FastifyInstance = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
@@ -111,7 +121,11 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    sendError(req, reply, new NotFoundError(`No route ${path}. The API routes are listed at /openapi.json and documented at /__docs__/.`, { path }, 'no_route'));
+    sendError(
+      req,
+      reply,
+      new NotFoundError(`No route ${path}. The API routes are listed at /openapi.json and documented at /__docs__/.`, { path }, 'no_route'),
+    );
   });
 
   await app.register(swagger, {

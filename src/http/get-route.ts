@@ -70,23 +70,28 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
       writeRepresentation(req.raw, reply.raw, rep);
     },
   });
+  registerOtherMethods(app, route.url, format);
+}
+
+/**
+ * Answers the methods a read-only route does not take: 204 to a CORS
+ * preflight (OPTIONS), 405 with `Allow` to anything else.
+ */
+export function registerOtherMethods(app: FastifyInstance, url: string, format: ErrorFormat): void {
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    url: route.url,
+    url,
     config: { format },
     handler: async (req, reply) => {
-      if (req.method === 'OPTIONS') {
-        reply
-          .code(204)
-          .header('allow', 'GET, HEAD, OPTIONS')
-          .header('access-control-allow-origin', '*')
-          .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-          .header('access-control-allow-headers', '*')
-          .header('access-control-max-age', '86400')
-          .send();
-        return;
-      }
-      throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
+      if (req.method !== 'OPTIONS') throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
+      reply
+        .code(204)
+        .header('allow', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-headers', '*')
+        .header('access-control-max-age', '86400')
+        .send();
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { DsError, MethodNotAllowedError, NotReadyError } from '../http/errors.js';
+import { DsError, NotReadyError } from '../http/errors.js';
+import { registerOtherMethods } from '../http/get-route.js';
 import { findDataset } from '../query/parse-selection.js';
 import { LIVE_DEFAULTS, LiveHub, type LiveOptions } from './live-hub.js';
 import { datasetIdSchema, errorResponses } from './schemas.js';
@@ -39,11 +40,7 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, option
     done();
   });
   // A graceful stop waits for the responses in flight; a stream never ends by itself, so it ends when the stop begins.
-  const drain = ctx.drain;
-  ctx.drain = () => {
-    hub.close();
-    return drain();
-  };
+  ctx.onStopping(() => hub.close());
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -79,21 +76,6 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, option
     },
   });
 
-  app.route({
-    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    url: '/events',
-    config: { format: 'json' },
-    handler: async (req, reply) => {
-      if (req.method !== 'OPTIONS') throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
-      reply
-        .code(204)
-        .header('allow', 'GET, HEAD, OPTIONS')
-        .header('access-control-allow-origin', '*')
-        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-        .header('access-control-allow-headers', '*')
-        .header('access-control-max-age', '86400')
-        .send();
-    },
-  });
+  registerOtherMethods(app, '/events', 'json');
   return hub;
 }
