@@ -9,7 +9,8 @@ import { healthFacts, startOurServer } from './our-server.js';
 import { readRss, settledRss } from './proc-stats.js';
 import type { DirResult, RouteResult } from './report.js';
 import { pickMix, pickSingleSeries, scanDataDir } from './selections.js';
-import { measure, type LoadSettings, type LoadTarget } from './wrk.js';
+import { measureInterleaved, type Measured } from './interleave.js';
+import type { LoadSettings, LoadTarget } from './wrk.js';
 
 /** Shared by every data directory of a run. */
 export interface RunContext {
@@ -101,17 +102,18 @@ async function benchRoute(
 ): Promise<RouteResult> {
   const { ours, nginx, duck } = servers;
   const agreement = route.duckdb ? await compareAnswers(ours.baseUrl, duck.baseUrl, pathsOf(route.ours)) : null;
-  ctx.log(`[${label}] ${route.name}: ours`);
-  const oursResult = await measure(target(ours.baseUrl, route.ours, ours.child), ctx.settings, ctx.scripts);
-  ctx.log(`[${label}] ${route.name}: nginx`);
-  const nginxResult = await measure(target(nginx.baseUrl, route.nginx, nginx.child), ctx.settings, ctx.scripts);
-  let duckResult = null;
-  if (route.duckdb) {
-    ctx.log(`[${label}] ${route.name}: DuckDB`);
-    duckResult = await measure(target(duck.baseUrl, route.ours, duck.child), ctx.settings, ctx.scripts);
-  }
-  ctx.log(
-    `[${label}] ${route.name}: ours ${oursResult.rps.toFixed(0)}/s, nginx ${nginxResult.rps.toFixed(0)}/s, DuckDB ${duckResult?.rps.toFixed(0) ?? 'n/a'}/s`,
-  );
-  return { route, ours: oursResult, nginx: nginxResult, duckdb: duckResult, agreement };
+  ctx.log(`[${label}] ${route.name}`);
+  const targets = [target(ours.baseUrl, route.ours, ours.child), target(nginx.baseUrl, route.nginx, nginx.child)];
+  if (route.duckdb) targets.push(target(duck.baseUrl, route.ours, duck.child));
+  const [oursM, nginxM, duckM] = await measureInterleaved(targets, ctx.settings, ctx.scripts);
+  const rate = (m: Measured | undefined): string => (m === undefined ? 'n/a' : m.result.rps.toFixed(0));
+  ctx.log(`[${label}] ${route.name}: ours ${rate(oursM)}/s, nginx ${rate(nginxM)}/s, DuckDB ${rate(duckM)}/s`);
+  return {
+    route,
+    ours: oursM.result,
+    nginx: nginxM.result,
+    duckdb: duckM?.result ?? null,
+    rounds: { ours: oursM.roundRps, nginx: nginxM.roundRps, duckdb: duckM?.roundRps ?? null },
+    agreement,
+  };
 }

@@ -20,9 +20,7 @@ export interface BenchOptions {
   keep: boolean;
   /** measure the work tree (npm run build) instead of an export of HEAD */
   workTree: boolean;
-  maxOtherCpuPct: number;
-  attempts: number;
-  quietWaitS: number;
+  rounds: number;
   /** how long our server may take to load a directory */
   readyTimeoutS: number;
 }
@@ -32,8 +30,8 @@ export const USAGE = `npm run bench -- [options]
   --data DIR          real data directory (default /work/shared/dataseries-data/data, or ../shared/... beside the repo)
   --large DIR         large generated directory (default /tmp/ds-large; generated if absent)
   --no-large          measure the real data only
-  --duration 10s      per measurement (default 10s; --quick: 3s)
-  --warmup 2s         warm-up before each measurement (default 2s; --quick: 1s)
+  --duration 10s      per server and route, over all rounds (default 10s; --quick: 3s)
+  --warmup 2s         warm-up of each server before a route's rounds (default 2s; --quick: 1s)
   --quick             short runs
   --connections 50    wrk connections (default 50)
   --threads 1         wrk threads (default 1: one core for wrk, one for the server)
@@ -42,9 +40,7 @@ export const USAGE = `npm run bench -- [options]
   --dataset ID        dataset of the whole-dataset CSV (default: the single series' dataset)
   --out FILE          report file (default bench/RESULTS.md); --no-out to only print
   --cpu-prof DIR      run our server with --cpu-prof, profiles written to DIR
-  --max-other 25      repeat a run during which other processes used more than this % of a core (default 25)
-  --attempts 2        runs at most per measurement, the least disturbed counts (default 2)
-  --quiet-wait 15s    wait at most this long for a quiet machine before each run (default 15s)
+  --rounds 5          the servers take turns in this many rounds per route (default 5; --quick: 3)
   --work-tree         measure the work tree as it is (npm run build when stale); default: export HEAD and build it
   --ready-timeout 10m how long our server may take to load a directory (default 10m)
   --keep              keep the temporary directory`;
@@ -77,9 +73,7 @@ export function parseOptions(argv: string[], defaultData: string): BenchOptions 
       'cpu-prof': { type: 'string' },
       keep: { type: 'boolean' },
       'work-tree': { type: 'boolean' },
-      'max-other': { type: 'string' },
-      attempts: { type: 'string' },
-      'quiet-wait': { type: 'string' },
+      rounds: { type: 'string' },
       'ready-timeout': { type: 'string' },
       help: { type: 'boolean' },
     },
@@ -100,9 +94,7 @@ export function parseOptions(argv: string[], defaultData: string): BenchOptions 
     cpuProf: values['cpu-prof'] ?? null,
     keep: values.keep === true,
     workTree: values['work-tree'] === true,
-    maxOtherCpuPct: Number(values['max-other'] ?? 25),
-    attempts: Number(values.attempts ?? 2),
-    quietWaitS: seconds(values['quiet-wait'] ?? '15s'),
+    rounds: Number(values.rounds ?? (quick ? 3 : 5)),
     readyTimeoutS: seconds(values['ready-timeout'] ?? '10m'),
   };
 }

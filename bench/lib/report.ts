@@ -1,6 +1,7 @@
 import type { Agreement, Route } from './fixtures.js';
 import type { Machine } from './machine.js';
 import type { SeriesInfo } from './selections.js';
+import { median } from './interleave.js';
 import type { LoadResult, LoadSettings } from './wrk.js';
 
 /** The targets of the issue. */
@@ -12,6 +13,8 @@ export interface RouteResult {
   ours: LoadResult;
   nginx: LoadResult;
   duckdb: LoadResult | null;
+  /** requests per second of each round, per server */
+  rounds: { ours: number[]; nginx: number[]; duckdb: number[] | null };
   agreement: Agreement | null;
 }
 
@@ -54,20 +57,26 @@ function cell(result: LoadResult | null): string {
   return `${int(result.rps)} / ${ms(result.p99Ms)}${errors}`;
 }
 
-function routeLine(r: RouteResult, maxOther: number): string {
+/** The ratio of the medians, and the lowest and highest ratio within one round. */
+function ratioCell(ours: number[], other: number[]): string {
+  const ratios = ours.map((x, i) => x / other[i]);
+  return `${ratio(median(ours) / median(other))} (${ratio(Math.min(...ratios))}–${ratio(Math.max(...ratios))})`;
+}
+
+function routeLine(r: RouteResult): string {
   const toNginx = r.ours.rps / r.nginx.rps;
   const toDuck = r.duckdb === null ? null : r.ours.rps / r.duckdb.rps;
   const checks = [`≥${r.route.nginxTarget} nginx: ${verdict(toNginx >= r.route.nginxTarget)}`];
   if (toDuck !== null) checks.push(`≥${TARGETS.versusDuckdb}× DuckDB: ${verdict(toDuck >= TARGETS.versusDuckdb)}`);
   const runs = [r.ours, r.nginx, r.duckdb];
   const cpu = (pick: (x: LoadResult) => number): string => runs.map((x) => (x === null ? '–' : pick(x).toFixed(0))).join(' / ');
-  const disturbed = runs.some((x) => x !== null && x.otherCpuPct > maxOther) ? ' (disturbed)' : '';
-  const cpus = [cpu((x) => x.serverCpuPct), cpu((x) => x.wrkCpuPct), cpu((x) => x.otherCpuPct) + disturbed];
+  const cpus = [cpu((x) => x.serverCpuPct), cpu((x) => x.wrkCpuPct), cpu((x) => x.otherCpuPct)];
   const cells = [r.route.name, int(r.route.bytes), cell(r.ours), cell(r.nginx), cell(r.duckdb)];
-  return `| ${[...cells, ratio(toNginx), toDuck === null ? 'n/a' : ratio(toDuck), checks.join('; '), ...cpus].join(' | ')} |`;
+  const duckRatio = r.rounds.duckdb === null ? 'n/a' : ratioCell(r.rounds.ours, r.rounds.duckdb);
+  return `| ${[...cells, ratioCell(r.rounds.ours, r.rounds.nginx), duckRatio, checks.join('; '), ...cpus].join(' | ')} |`;
 }
 
-function dirSection(d: DirResult, maxOther: number): string[] {
+function dirSection(d: DirResult): string[] {
   const obsPerSecond = d.observations / (d.loadMs / 1000);
   const bytesPerObs = (d.rssLoaded - d.rssEmpty) / d.observations;
   const s = d.single;
@@ -88,7 +97,7 @@ function dirSection(d: DirResult, maxOther: number): string[] {
     '',
     '| route | bytes | ours req/s / p99 ms | nginx req/s / p99 ms | DuckDB req/s / p99 ms | ours/nginx | ours/DuckDB | targets | server CPU % | wrk CPU % | other CPU % |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...d.routes.map((r) => routeLine(r, maxOther)),
+    ...d.routes.map(routeLine),
     '',
   ];
   const agreements = d.routes.filter((r) => r.agreement !== null);
@@ -116,11 +125,11 @@ export function renderReport(report: Report): string {
     `- Date: ${m.date}; commit: ${m.commit}`,
     `- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Linux ${m.kernel}; load average at start ${m.loadAverage}`,
     `- Tools: Node ${m.node}; nginx ${m.nginx}; ${m.wrk}; ${m.duckdb}`,
-    `- Load: wrk, ${st.threads} thread, ${st.connections} connections, ${st.durationS} s per measurement after ${st.warmupS} s warm-up; no compression asked for, no conditional requests`,
-    `- Noise: before each run the bench waits up to ${st.quietWaitS} s for a quiet machine; a run during which other processes used more than ${st.maxOtherCpuPct}% of a core is repeated (${st.attempts} runs at most, the least disturbed counts) and marked "disturbed" if still above`,
+    `- Load: wrk, ${st.threads} thread, ${st.connections} connections, ${st.durationS} s per server and route after ${st.warmupS} s of warm-up; no compression asked for, no conditional requests`,
+    `- Rounds: per route, each server is warmed up, then the servers take turns for ${st.rounds} rounds of ${Math.max(1, Math.round(st.durationS / st.rounds))} s (who goes first rotates), so that other work on a shared machine falls on all of them alike; req/s and p99 are medians over the rounds, ratios are ratios of medians with the lowest and highest ratio within one round in brackets`,
     `- Servers: ours = one Node process (\`DS_RATE_LIMIT=0\`, \`DS_ACCESS_LOG=false\`, like nginx's \`access_log off\`); nginx = 1 worker process; DuckDB baseline = one Node process, a query per request over Parquet`,
     '',
-    ...report.dirs.flatMap((d) => dirSection(d, st.maxOtherCpuPct)),
+    ...report.dirs.flatMap(dirSection),
     ...(report.notes.length > 0 ? ['## Notes', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n');
 }

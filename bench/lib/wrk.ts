@@ -1,23 +1,19 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCommand, sleep, startChild, type Child } from './children.js';
+import { runCommand, startChild, type Child } from './children.js';
 import { groupCpuSeconds, machineBusySeconds } from './proc-stats.js';
 import { once } from 'node:events';
 
 /** How wrk loads a server: the same for every target in one run. */
 export interface LoadSettings {
-  /** seconds per measurement */
+  /** seconds per target and route, over all rounds */
   durationS: number;
-  /** seconds of warm-up before each measurement (not counted) */
+  /** seconds of warm-up of each target before its first round (not counted) */
   warmupS: number;
+  /** rounds the duration is cut into; the targets take turns in each round */
+  rounds: number;
   connections: number;
   threads: number;
-  /** a run during which other work used more than this (% of a core) is repeated */
-  maxOtherCpuPct: number;
-  /** runs at most per measurement; the least disturbed one counts */
-  attempts: number;
-  /** seconds to wait at most for a quiet machine before each run */
-  quietWaitS: number;
 }
 
 /** What one wrk run measured. */
@@ -37,8 +33,6 @@ export interface LoadResult {
   wrkCpuPct: number;
   /** CPU used by everything else on the machine meanwhile (other work disturbs the figures) */
   otherCpuPct: number;
-  /** runs it took to get this one */
-  attempts: number;
 }
 
 // done() runs in wrk's main Lua state after the run: one JSON line for the bench.
@@ -85,42 +79,27 @@ export interface LoadTarget {
   serverPgid: number;
 }
 
-/**
- * Measures one target: waits for the machine to be quiet, warms up, runs wrk;
- * repeats when other work disturbed the run, and keeps the least disturbed run.
- */
-export async function measure(target: LoadTarget, settings: LoadSettings, scripts: { single: string; mix: string }): Promise<LoadResult> {
-  let best: LoadResult | null = null;
-  for (let attempt = 1; attempt <= settings.attempts; attempt++) {
-    await waitForQuiet(settings.maxOtherCpuPct, settings.quietWaitS);
-    const result = await measureOnce(target, settings, scripts);
-    if (best === null || result.otherCpuPct < best.otherCpuPct) best = { ...result, attempts: attempt };
-    if (result.otherCpuPct <= settings.maxOtherCpuPct) break;
-  }
-  return best as LoadResult;
-}
-
-/** Waits until everything on the machine uses less than `maxPct` of a core for a second (at most `maxWaitS`). */
-export async function waitForQuiet(maxPct: number, maxWaitS: number): Promise<void> {
-  const deadline = Date.now() + maxWaitS * 1000;
-  while (Date.now() < deadline) {
-    const before = machineBusySeconds();
-    await sleep(1000);
-    if ((machineBusySeconds() - before) * 100 < maxPct) return;
-  }
-}
-
-async function measureOnce(target: LoadTarget, settings: LoadSettings, scripts: { single: string; mix: string }): Promise<LoadResult> {
-  if (settings.warmupS > 0) await runWrk(target, settings.warmupS, settings, scripts);
+/** One measured wrk run of `durationS` seconds, with the CPU the server, wrk and everything else used meanwhile. */
+export async function measureOnce(
+  target: LoadTarget,
+  durationS: number,
+  settings: LoadSettings,
+  scripts: { single: string; mix: string },
+): Promise<LoadResult> {
   const cpuBefore = groupCpuSeconds(target.serverPgid);
   const busyBefore = machineBusySeconds();
   const started = process.hrtime.bigint();
-  const run = await runWrk(target, settings.durationS, settings, scripts);
+  const run = await runWrk(target, durationS, settings, scripts);
   const elapsedS = Number(process.hrtime.bigint() - started) / 1e9;
   const serverCpuS = groupCpuSeconds(target.serverPgid) - cpuBefore;
   const otherCpuS = machineBusySeconds() - busyBefore - serverCpuS - run.wrkCpuS;
   const pct = (seconds: number): number => (Math.max(0, seconds) / elapsedS) * 100;
-  return { ...run.result, serverCpuPct: pct(serverCpuS), wrkCpuPct: pct(run.wrkCpuS), otherCpuPct: pct(otherCpuS), attempts: 1 };
+  return { ...run.result, serverCpuPct: pct(serverCpuS), wrkCpuPct: pct(run.wrkCpuS), otherCpuPct: pct(otherCpuS) };
+}
+
+/** A run whose figures are thrown away (JIT, caches). */
+export async function warmUp(target: LoadTarget, settings: LoadSettings, scripts: { single: string; mix: string }): Promise<void> {
+  if (settings.warmupS > 0) await runWrk(target, settings.warmupS, settings, scripts);
 }
 
 async function runWrk(
@@ -128,7 +107,7 @@ async function runWrk(
   durationS: number,
   settings: LoadSettings,
   scripts: { single: string; mix: string },
-): Promise<{ result: Omit<LoadResult, 'serverCpuPct' | 'wrkCpuPct' | 'otherCpuPct' | 'attempts'>; wrkCpuS: number }> {
+): Promise<{ result: Omit<LoadResult, 'serverCpuPct' | 'wrkCpuPct' | 'otherCpuPct'>; wrkCpuS: number }> {
   const url = target.baseUrl + (target.path ?? '/');
   const args = ['-t', String(settings.threads), '-c', String(settings.connections), '-d', `${durationS}s`, '--timeout', '10s'];
   args.push('-s', target.pathsFile === undefined ? scripts.single : scripts.mix, url);
