@@ -60,16 +60,17 @@ describe('oEmbed on the real data', () => {
     const o = await oembed(`${BASE}/de/d/ch_fso_unemp_rate?sex=men&from=2020-01-01`);
     assertOembedRich(o);
     const a = iframeAttrs(o.html);
-    assert.equal(a.src, `${BASE}/de/d/ch_fso_unemp_rate?sex=men&from=2020-01-01&embed=1`);
+    // a dimension the URL leaves out shows its default, as on the page: the embed names it
+    assert.equal(a.src, `${BASE}/de/d/ch_fso_unemp_rate?origin=tot&sex=men&from=2020-01-01&embed=1`);
     assert.equal(a.width, '100%');
     assert.equal(a.height, '580');
     assert.equal(a.loading, 'lazy');
     assert.match(a.style, /border:0/);
     assert.match(a.style, /border-radius:\d+px/);
     assert.equal(a.title, o.title);
-    assert.equal(o.title, 'Erwerbslosenquote (ILO): Men', 'German title (from the catalog), level label falls back to English');
+    assert.equal(o.title, 'Erwerbslosenquote (ILO): Total, Men', 'German title (from the catalog), level labels fall back to English');
     assert.equal(o.provider_url, `${BASE}/de/`);
-    assert.equal(o.thumbnail_url, `${BASE}/chart.png?dataset=ch_fso_unemp_rate&dims=sex=men&from=2020-01-01&lang=de&width=800&height=450`);
+    assert.equal(o.thumbnail_url, `${BASE}/chart.png?dataset=ch_fso_unemp_rate&dims=origin=tot;sex=men&from=2020-01-01&lang=de&width=800&height=450`);
   });
 
   it('honours maxwidth and maxheight in the sizes, the snippet and the thumbnail', async () => {

@@ -57,7 +57,7 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   const id = safeDecode(m[2]);
   const dataset = findDataset(snapshot, id);
   const lang = (m[1] ?? 'en') as Lang;
-  return { kind: 'page-url', lang, dataset, ...readParams(dataset, url.searchParams, 'page URL') };
+  return { kind: 'page-url', lang, dataset, ...readParams(dataset, url.searchParams, 'page URL', true) };
 }
 
 /** Percent-decoding that keeps malformed escapes (`%zz`) as they are instead of throwing. */
@@ -91,7 +91,12 @@ export function parseKey(snapshot: Snapshot, text: string): Target | null {
 }
 
 /** Reads dimension codes (`dims=` or one parameter per dimension) and the other selection parameters. */
-function readParams(dataset: Dataset, params: URLSearchParams, where: string): Pick<Target, 'selection' | 'defaulted'> {
+/**
+ * Reads a selection's parameters. On a page URL (`asPage`) a dimension left
+ * out shows its default, as the page itself does (src/render/pages/explorer-state.ts
+ * readState); in a series key it selects all its levels, as the API does.
+ */
+function readParams(dataset: Dataset, params: URLSearchParams, where: string, asPage = false): Pick<Target, 'selection' | 'defaulted'> {
   const dims: Record<string, string[]> = {};
   const merge = (more: Record<string, string[]>): void => {
     for (const [d, codes] of Object.entries(more)) dims[d] = [...new Set([...(dims[d] ?? []), ...codes])];
@@ -113,7 +118,8 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
     );
   }
   const named = Object.keys(dims).length > 0;
-  selection.dims = orderDims(dataset, named ? dims : defaultDims(dataset));
+  const defaults = defaultDims(dataset);
+  selection.dims = orderDims(dataset, named ? (asPage ? { ...defaults, ...dims } : dims) : defaults);
   return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };
 }
 
