@@ -26,11 +26,11 @@ function defaultDataDir(): string {
 }
 
 /** RSS of our server on a directory with an empty catalog: the baseline for bytes per observation. */
-async function emptyServerRss(serverRoot: string, tmp: string): Promise<number> {
+async function emptyServerRss(serverRoot: string, tmp: string, workers: number): Promise<number> {
   const empty = join(tmp, 'empty-data');
   mkdirSync(empty, { recursive: true });
   writeFileSync(join(empty, 'catalog.json'), '[]\n');
-  const server = await startOurServer(serverRoot, empty, [], (status) => status === 200 || status === 503);
+  const server = await startOurServer(serverRoot, empty, [], (status) => status === 200 || status === 503, 60_000, workers);
   const rss = await settledRss(server.child.pid);
   await stopChild(server.child, 'SIGINT');
   return rss;
@@ -75,9 +75,10 @@ async function run(options: BenchOptions): Promise<void> {
         connections: options.connections,
         threads: options.threads,
         rounds: options.rounds,
+        workers: options.workers,
       },
       scripts: writeWrkScripts(tmp),
-      rssEmpty: await emptyServerRss(serverRoot, tmp),
+      rssEmpty: await emptyServerRss(serverRoot, tmp, options.workers),
       log,
     };
     const dirs: DirResult[] = [];

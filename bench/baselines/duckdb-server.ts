@@ -100,9 +100,12 @@ async function answer(url: URL, res: ServerResponse): Promise<void> {
   }
   const { sql, values, dims } = buildQuery(url.searchParams);
   const columns = await withConnection(async (connection) => {
+    // A load generator closes its connections at the end of a run: skip what nobody waits for any more.
+    if (res.destroyed || res.socket === null || res.socket.destroyed) return null;
     const reader = await connection.runAndReadAll(sql, values);
     return reader.getColumnsJS();
   });
+  if (columns === null) return;
   const names = [...dims, 'date', 'value'];
   if (csv) {
     res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });

@@ -6,7 +6,7 @@ import { checkStatic, compareAnswers, prepareRoutes, type Route } from './fixtur
 import { startNginx } from './nginx.js';
 import type { BenchOptions } from './options.js';
 import { healthFacts, startOurServer } from './our-server.js';
-import { readRss, settledRss } from './proc-stats.js';
+import { groupRss, settledRss } from './proc-stats.js';
 import type { DirResult, RouteResult } from './report.js';
 import { pickMix, pickSingleSeries, scanDataDir } from './selections.js';
 import { measureInterleaved, type Measured } from './interleave.js';
@@ -60,7 +60,7 @@ export async function benchDir(ctx: RunContext, label: string, dataDir: string):
 
   log(`[${label}] starting our server (${inventory.rows.toLocaleString('en-US')} rows of CSV)`);
   const nodeArgs = options.cpuProf === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`];
-  const ours = await startOurServer(ctx.serverRoot, dataDir, nodeArgs, undefined, options.readyTimeoutS * 1000);
+  const ours = await startOurServer(ctx.serverRoot, dataDir, nodeArgs, undefined, options.readyTimeoutS * 1000, options.workers);
   const facts = healthFacts(ours.health);
   const rssLoaded = await settledRss(ours.child.pid);
   log(`[${label}] ready in ${ours.readyMs.toFixed(0)} ms; /health: ${JSON.stringify(ours.health).slice(0, 400)}`);
@@ -69,12 +69,12 @@ export async function benchDir(ctx: RunContext, label: string, dataDir: string):
   await writeParquetCopies(dataDir, join(work, 'parquet'));
   const duck = await startDuckdb(ctx.root, join(work, 'parquet'));
   const routes = await prepareRoutes(ours.baseUrl, plan, join(work, 'www'), work);
-  const nginx = await startNginx(join(work, 'www'), join(work, 'nginx'));
+  const nginx = await startNginx(join(work, 'www'), join(work, 'nginx'), options.workers);
   for (const route of routes) await checkStatic(nginx.baseUrl, join(work, 'www'), pathsOf(route.nginx));
 
   const results: RouteResult[] = [];
   for (const route of routes) results.push(await benchRoute(ctx, label, route, { ours, nginx, duck }));
-  const rssAfterLoad = readRss(ours.child.pid);
+  const rssAfterLoad = groupRss(ours.child.pid);
   await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT'), stopChild(duck.child)]);
   return {
     label,

@@ -21,7 +21,18 @@ export interface Route {
 
 /** Fetches one answer's bytes; any status but 200 is an error. */
 export async function fetchBytes(url: string): Promise<Buffer> {
-  const response = await fetch(url);
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch {
+    // A keep-alive connection the server closed just as it was reused: once more on a new one.
+    try {
+      response = await fetch(url);
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      throw new Error(`GET ${url} failed${cause}`, { cause: error });
+    }
+  }
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${body.toString('utf8', 0, 500)}`);
   return body;

@@ -1,3 +1,4 @@
+import { waitIdle } from './proc-stats.js';
 import { measureOnce, warmUp, type LoadResult, type LoadSettings, type LoadTarget } from './wrk.js';
 
 /** One target measured in rounds: the figures over all rounds and each round's rate. */
@@ -14,13 +15,17 @@ export interface Measured {
  * one of them; rates and latencies are medians over the rounds.
  */
 export async function measureInterleaved(targets: LoadTarget[], settings: LoadSettings, scripts: { single: string; mix: string }): Promise<Measured[]> {
-  for (const target of targets) await warmUp(target, settings, scripts);
+  for (const target of targets) {
+    await warmUp(target, settings, scripts);
+    await waitIdle(targets.map((t) => t.serverPgid));
+  }
   const sliceS = Math.max(1, Math.round(settings.durationS / settings.rounds));
   const slices: LoadResult[][] = targets.map(() => []);
   for (let round = 0; round < settings.rounds; round++) {
     for (let k = 0; k < targets.length; k++) {
       const i = (round + k) % targets.length;
       slices[i].push(await measureOnce(targets[i], sliceS, settings, scripts));
+      await waitIdle(targets.map((t) => t.serverPgid));
     }
   }
   return slices.map((list) => ({ result: aggregate(list), roundRps: list.map((s) => s.rps) }));

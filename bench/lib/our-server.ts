@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, runCommand, startChild, waitForHttp, type Child } from './children.js';
+import { waitIdle } from './proc-stats.js';
 
 /** Our server, started on a data directory. */
 export interface OurServer {
@@ -58,14 +59,25 @@ export async function startOurServer(
   nodeArgs: string[] = [],
   ready: (status: number) => boolean = (status) => status === 200,
   readyTimeoutMs = 600_000,
+  workers = 1,
 ): Promise<OurServer> {
   const port = await freePort();
   // Like nginx here (access_log off, no limits): the serving path, not the access log or the per-client limiter.
-  const env = { ...process.env, DS_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DS_RATE_LIMIT: '0', DS_ACCESS_LOG: 'false' };
+  const env = {
+    ...process.env,
+    DS_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DS_RATE_LIMIT: '0',
+    DS_ACCESS_LOG: 'false',
+    DS_WORKERS: String(workers),
+  };
   const started = performance.now();
   const child = startChild('our server', 'node', [...nodeArgs, SERVER_JS], { cwd: root, env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const response = await waitForHttp(`${baseUrl}/health`, child, readyTimeoutMs, ready);
+  // With several workers the first answer comes from one of them: wait until all have loaded.
+  if (workers > 1) await waitIdle([child.pid], readyTimeoutMs);
   const readyMs = performance.now() - started;
   const health = (await response.json()) as Record<string, unknown>;
   return { child, baseUrl, health, readyMs };

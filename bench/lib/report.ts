@@ -127,7 +127,7 @@ export function renderReport(report: Report): string {
     `- Tools: Node ${m.node}; nginx ${m.nginx}; ${m.wrk}; ${m.duckdb}`,
     `- Load: wrk, ${st.threads} thread, ${st.connections} connections, ${st.durationS} s per server and route after ${st.warmupS} s of warm-up; no compression asked for, no conditional requests`,
     `- Rounds: per route, each server is warmed up, then the servers take turns for ${st.rounds} rounds of ${Math.max(1, Math.round(st.durationS / st.rounds))} s (who goes first rotates), so that other work on a shared machine falls on all of them alike; req/s and p99 are medians over the rounds, ratios are ratios of medians with the lowest and highest ratio within one round in brackets`,
-    `- Servers: ours = one Node process (\`DS_RATE_LIMIT=0\`, \`DS_ACCESS_LOG=false\`, like nginx's \`access_log off\`); nginx = 1 worker process; DuckDB baseline = one Node process, a query per request over Parquet`,
+    `- Servers: ours = ${st.workers} Node process(es) (\`DS_RATE_LIMIT=0\`, \`DS_ACCESS_LOG=false\`, like nginx's \`access_log off\`); nginx = ${st.workers} worker process(es); DuckDB baseline = one Node process, a query per request over Parquet`,
     '',
     ...report.dirs.flatMap(dirSection),
     ...(report.notes.length > 0 ? ['## Notes', '', ...report.notes.map((n) => `- ${n}`), ''] : []),

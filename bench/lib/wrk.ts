@@ -14,6 +14,8 @@ export interface LoadSettings {
   rounds: number;
   connections: number;
   threads: number;
+  /** processes of each server (ours and nginx) */
+  workers: number;
 }
 
 /** What one wrk run measured. */
@@ -109,7 +111,7 @@ async function runWrk(
   scripts: { single: string; mix: string },
 ): Promise<{ result: Omit<LoadResult, 'serverCpuPct' | 'wrkCpuPct' | 'otherCpuPct'>; wrkCpuS: number }> {
   const url = target.baseUrl + (target.path ?? '/');
-  const args = ['-t', String(settings.threads), '-c', String(settings.connections), '-d', `${durationS}s`, '--timeout', '10s'];
+  const args = ['-t', String(settings.threads), '-c', String(settings.connections), '-d', `${durationS}s`, '--timeout', '30s'];
   args.push('-s', target.pathsFile === undefined ? scripts.single : scripts.mix, url);
   if (target.pathsFile !== undefined) args.push('--', target.pathsFile);
   const child = startChild('wrk', 'wrk', args);
