@@ -12,6 +12,12 @@ import { pickMix, pickSingleSeries, scanDataDir } from './selections.js';
 import { measureInterleaved, type Measured } from './interleave.js';
 import type { LoadSettings, LoadTarget } from './wrk.js';
 
+/** A server the bench started. */
+interface Server {
+  child: Child;
+  baseUrl: string;
+}
+
 /** Shared by every data directory of a run. */
 export interface RunContext {
   /** the bench's repository (DuckDB baseline, generator) */
@@ -26,13 +32,15 @@ export interface RunContext {
   log: (line: string) => void;
 }
 
-/** Starts the DuckDB baseline on a Parquet directory. */
-async function startDuckdb(root: string, parquetDir: string): Promise<{ child: Child; baseUrl: string }> {
+/** Starts one of the Node baselines (`bench/baselines/NAME.ts`) and waits until it answers. */
+async function startBaseline(root: string, name: string, script: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const env = { ...process.env, DS_PARQUET_DIR: parquetDir, PORT: String(port), HOST: '127.0.0.1' };
-  const child = startChild('DuckDB baseline', 'node', ['--import', 'tsx', 'bench/baselines/duckdb-server.ts'], { cwd: root, env });
+  const child = startChild(name, 'node', ['--import', 'tsx', `bench/baselines/${script}`], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForHttp(`${baseUrl}/health`, child, 60000);
+  await waitForHttp(`${baseUrl}/health`, child, 60000, (status) => status > 0);
   return { child, baseUrl };
 }
 
@@ -67,15 +75,20 @@ export async function benchDir(ctx: RunContext, label: string, dataDir: string):
 
   log(`[${label}] writing Parquet copies, starting DuckDB baseline and nginx`);
   await writeParquetCopies(dataDir, join(work, 'parquet'));
-  const duck = await startDuckdb(ctx.root, join(work, 'parquet'));
-  const routes = await prepareRoutes(ours.baseUrl, plan, join(work, 'www'), work);
-  const nginx = await startNginx(join(work, 'www'), join(work, 'nginx'), options.workers);
-  for (const route of routes) await checkStatic(nginx.baseUrl, join(work, 'www'), pathsOf(route.nginx));
+  const duck = await startBaseline(ctx.root, 'DuckDB baseline', 'duckdb-server.ts', { DS_PARQUET_DIR: join(work, 'parquet') });
+  const www = join(work, 'www');
+  const routes = await prepareRoutes(ours.baseUrl, plan, www, work);
+  const nginx = await startNginx(www, join(work, 'nginx'), options.workers);
+  const bare = await startBaseline(ctx.root, 'bare Node', 'bare-node-server.ts', { DS_STATIC_DIR: www });
+  for (const route of routes) {
+    await checkStatic(nginx.baseUrl, www, pathsOf(route.nginx));
+    await checkStatic(bare.baseUrl, www, pathsOf(route.nginx));
+  }
 
   const results: RouteResult[] = [];
-  for (const route of routes) results.push(await benchRoute(ctx, label, route, { ours, nginx, duck }));
+  for (const route of routes) results.push(await benchRoute(ctx, label, route, { ours, nginx, bare, duck }));
   const rssAfterLoad = groupRss(ours.child.pid);
-  await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT'), stopChild(duck.child)]);
+  await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT'), stopChild(bare.child), stopChild(duck.child)]);
   return {
     label,
     dataDir,
@@ -98,22 +111,27 @@ async function benchRoute(
   ctx: RunContext,
   label: string,
   route: Route,
-  servers: { ours: { child: Child; baseUrl: string }; nginx: { child: Child; baseUrl: string }; duck: { child: Child; baseUrl: string } },
+  servers: { ours: Server; nginx: Server; bare: Server; duck: Server },
 ): Promise<RouteResult> {
-  const { ours, nginx, duck } = servers;
+  const { ours, nginx, bare, duck } = servers;
   const agreement = route.duckdb ? await compareAnswers(ours.baseUrl, duck.baseUrl, pathsOf(route.ours)) : null;
   ctx.log(`[${label}] ${route.name}`);
-  const targets = [target(ours.baseUrl, route.ours, ours.child), target(nginx.baseUrl, route.nginx, nginx.child)];
+  const targets = [
+    target(ours.baseUrl, route.ours, ours.child),
+    target(nginx.baseUrl, route.nginx, nginx.child),
+    target(bare.baseUrl, route.nginx, bare.child),
+  ];
   if (route.duckdb) targets.push(target(duck.baseUrl, route.ours, duck.child));
-  const [oursM, nginxM, duckM] = await measureInterleaved(targets, ctx.settings, ctx.scripts);
+  const [oursM, nginxM, bareM, duckM] = await measureInterleaved(targets, ctx.settings, ctx.scripts);
   const rate = (m: Measured | undefined): string => (m === undefined ? 'n/a' : m.result.rps.toFixed(0));
-  ctx.log(`[${label}] ${route.name}: ours ${rate(oursM)}/s, nginx ${rate(nginxM)}/s, DuckDB ${rate(duckM)}/s`);
+  ctx.log(`[${label}] ${route.name}: ours ${rate(oursM)}/s, nginx ${rate(nginxM)}/s, bare Node ${rate(bareM)}/s, DuckDB ${rate(duckM)}/s`);
   return {
     route,
     ours: oursM.result,
     nginx: nginxM.result,
+    bare: bareM.result,
     duckdb: duckM?.result ?? null,
-    rounds: { ours: oursM.roundRps, nginx: nginxM.roundRps, duckdb: duckM?.roundRps ?? null },
+    rounds: { ours: oursM.roundRps, nginx: nginxM.roundRps, bare: bareM.roundRps, duckdb: duckM?.roundRps ?? null },
     agreement,
   };
 }

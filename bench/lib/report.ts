@@ -12,9 +12,11 @@ export interface RouteResult {
   route: Route;
   ours: LoadResult;
   nginx: LoadResult;
+  /** a bare node:http server answering the same bytes from memory: Node's own ceiling */
+  bare: LoadResult;
   duckdb: LoadResult | null;
   /** requests per second of each round, per server */
-  rounds: { ours: number[]; nginx: number[]; duckdb: number[] | null };
+  rounds: { ours: number[]; nginx: number[]; bare: number[]; duckdb: number[] | null };
   agreement: Agreement | null;
 }
 
@@ -68,12 +70,13 @@ function routeLine(r: RouteResult): string {
   const toDuck = r.duckdb === null ? null : r.ours.rps / r.duckdb.rps;
   const checks = [`≥${r.route.nginxTarget} nginx: ${verdict(toNginx >= r.route.nginxTarget)}`];
   if (toDuck !== null) checks.push(`≥${TARGETS.versusDuckdb}× DuckDB: ${verdict(toDuck >= TARGETS.versusDuckdb)}`);
-  const runs = [r.ours, r.nginx, r.duckdb];
+  const runs = [r.ours, r.nginx, r.bare, r.duckdb];
   const cpu = (pick: (x: LoadResult) => number): string => runs.map((x) => (x === null ? '–' : pick(x).toFixed(0))).join(' / ');
   const cpus = [cpu((x) => x.serverCpuPct), cpu((x) => x.wrkCpuPct), cpu((x) => x.otherCpuPct)];
-  const cells = [r.route.name, int(r.route.bytes), cell(r.ours), cell(r.nginx), cell(r.duckdb)];
+  const cells = [r.route.name, int(r.route.bytes), cell(r.ours), cell(r.nginx), cell(r.bare), cell(r.duckdb)];
   const duckRatio = r.rounds.duckdb === null ? 'n/a' : ratioCell(r.rounds.ours, r.rounds.duckdb);
-  return `| ${[...cells, ratioCell(r.rounds.ours, r.rounds.nginx), duckRatio, checks.join('; '), ...cpus].join(' | ')} |`;
+  const ratios = [ratioCell(r.rounds.ours, r.rounds.nginx), ratioCell(r.rounds.ours, r.rounds.bare), duckRatio];
+  return `| ${[...cells, ...ratios, checks.join('; '), ...cpus].join(' | ')} |`;
 }
 
 function dirSection(d: DirResult): string[] {
@@ -93,10 +96,10 @@ function dirSection(d: DirResult): string[] {
     `| RSS empty server / loaded / loaded after the load runs | ${mib(d.rssEmpty)} / ${mib(d.rssLoaded)} / ${mib(d.rssAfterLoad)} | | |`,
     `| RSS above the empty server per observation | ${bytesPerObs.toFixed(1)} B | ≤ ${TARGETS.bytesPerObservation} B | ${verdict(bytesPerObs <= TARGETS.bytesPerObservation)} |`,
     '',
-    'CPU columns: % of one core used during the run by the server, by wrk, and by everything else on the machine, each as ours / nginx / DuckDB.',
+    'CPU columns: % of one core used during the run by the server, by wrk, and by everything else on the machine, each as ours / nginx / bare Node / DuckDB.',
     '',
-    '| route | bytes | ours req/s / p99 ms | nginx req/s / p99 ms | DuckDB req/s / p99 ms | ours/nginx | ours/DuckDB | targets | server CPU % | wrk CPU % | other CPU % |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
+    '| route | bytes | ours req/s / p99 ms | nginx req/s / p99 ms | bare Node req/s / p99 ms | DuckDB req/s / p99 ms | ours/nginx | ours/bare Node | ours/DuckDB | targets | server CPU % | wrk CPU % | other CPU % |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...d.routes.map(routeLine),
     '',
   ];
@@ -127,7 +130,7 @@ export function renderReport(report: Report): string {
     `- Tools: Node ${m.node}; nginx ${m.nginx}; ${m.wrk}; ${m.duckdb}`,
     `- Load: wrk, ${st.threads} thread, ${st.connections} connections, ${st.durationS} s per server and route after ${st.warmupS} s of warm-up; no compression asked for, no conditional requests`,
     `- Rounds: per route, each server is warmed up, then the servers take turns for ${st.rounds} rounds of ${Math.max(1, Math.round(st.durationS / st.rounds))} s (who goes first rotates), so that other work on a shared machine falls on all of them alike; req/s and p99 are medians over the rounds, ratios are ratios of medians with the lowest and highest ratio within one round in brackets`,
-    `- Servers: ours = ${st.workers} Node process(es) (\`DS_RATE_LIMIT=0\`, \`DS_ACCESS_LOG=false\`, like nginx's \`access_log off\`); nginx = ${st.workers} worker process(es); DuckDB baseline = one Node process, a query per request over Parquet`,
+    `- Servers: ours = ${st.workers} Node process(es) (\`DS_RATE_LIMIT=0\`, \`DS_ACCESS_LOG=false\`, like nginx's \`access_log off\`); nginx = ${st.workers} worker process(es); bare Node = one \`node:http\` process answering the same bytes from memory with only Content-Type and Content-Length (Node's own ceiling, no target); DuckDB baseline = one Node process, a query per request over Parquet`,
     '',
     ...report.dirs.flatMap(dirSection),
     ...(report.notes.length > 0 ? ['## Notes', '', ...report.notes.map((n) => `- ${n}`), ''] : []),
