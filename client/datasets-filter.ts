@@ -2,6 +2,8 @@
  * /datasets: filters the rows as you type, with the server's rules (every
  * word must occur, diacritics ignored), and keeps the filter in the URL.
  */
+import { LANGS, type Lang } from '../src/data/model.js';
+import { formatInteger } from '../src/i18n/format.js';
 import { matchesAll, searchTokens } from '../src/render/pages/catalog-search.js';
 
 /** Wires the filter form of /datasets. */
@@ -13,7 +15,7 @@ export function initDatasetsFilter(doc: Document): void {
   const none = doc.querySelector<HTMLElement>('[data-no-match]');
   if (!form || !input || !topic || !count || !none) return;
   const groups = [...doc.querySelectorAll<HTMLElement>('.dataset-group')];
-  const format = new Intl.NumberFormat(doc.documentElement.lang === 'en' ? 'en-GB' : `${doc.documentElement.lang}-CH`);
+  const lang = (LANGS as readonly string[]).includes(doc.documentElement.lang) ? (doc.documentElement.lang as Lang) : 'en';
 
   const apply = (): void => {
     const tokens = searchTokens(input.value);
@@ -31,7 +33,9 @@ export function initDatasetsFilter(doc: Document): void {
     }
     // the series hits were found by the server for the submitted words
     for (const hits of doc.querySelectorAll<HTMLElement>('.hits')) hits.hidden = true;
-    count.textContent = (count.dataset.template ?? '').replace('{shown}', format.format(shown)).replace('{total}', format.format(Number(count.dataset.total)));
+    count.textContent = (count.dataset.template ?? '')
+      .replace('{shown}', formatInteger(shown, lang))
+      .replace('{total}', formatInteger(Number(count.dataset.total), lang));
     none.hidden = shown > 0;
     none.textContent = (none.dataset.template ?? '').replace('{q}', input.value);
     const url = new URL(window.location.href);

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../data/model.js';
 import { parseIsoDate } from '../data/dates.js';
-import { CHART_LOCALES, fillTemplate, formatPeriod, frequencyUnit } from '../render/chart-text.js';
+import { CHART_LOCALES, fillTemplate, formatGrouped, formatPeriod, frequencyUnit } from '../render/chart-text.js';
 import type { Plural, UiStrings } from './strings.js';
 
 /** The `Intl` locale of a language. */
@@ -24,7 +24,7 @@ const pluralRules = new Map<Lang, Intl.PluralRules>();
 export function formatInteger(n: number, lang: Lang): string {
   let f = integerFormats.get(lang);
   if (!f) integerFormats.set(lang, (f = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 0 })));
-  return f.format(n);
+  return formatGrouped(f, n, lang);
 }
 
 /**

@@ -42,9 +42,9 @@ describe('interface strings', () => {
 
 describe('formats with an explicit locale', () => {
   it('groups thousands the Swiss way', () => {
-    assert.match(formatInteger(1234567, 'de'), /^1['’]234['’]567$/);
+    assert.equal(formatInteger(1234567, 'de'), "1'234'567");
     assert.equal(formatInteger(1234567, 'en'), '1,234,567');
-    assert.match(formatInteger(1234567, 'fr'), /^1\s234\s567$/u);
+    assert.equal(formatInteger(1234567, 'fr'), '1\u202f234\u202f567', 'pinned: ICU versions disagree here');
   });
 
   it('picks the plural form', () => {

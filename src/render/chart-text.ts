@@ -133,6 +133,22 @@ export function fillTemplate(template: string, values: Record<string, string | n
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
+ * Thousands separators, pinned: ICU versions disagree (French Swiss grouping
+ * is a narrow no-break space in Node 20's ICU, an apostrophe in Node 24's),
+ * and a number must read the same on every runtime, in the page, the image
+ * and the browser.
+ */
+const GROUP_SEPARATORS: Record<Lang, string> = { en: ',', de: "'", fr: '\u202f', it: "'" };
+
+/** Formats with an Intl formatter, then puts the pinned thousands separator of the language. */
+export function formatGrouped(format: Intl.NumberFormat, value: number, lang: Lang): string {
+  return format
+    .formatToParts(value)
+    .map((p) => (p.type === 'group' ? GROUP_SEPARATORS[lang] : p.value))
+    .join('');
+}
+
+/**
  * Formats a number with exactly `decimals` fraction digits in the language's
  * locale.
  * @example formatNumber(1234.5, 'de', 1) // "1'234.5"
@@ -148,7 +164,7 @@ export function formatNumber(value: number, lang: Lang, decimals: number): strin
     numberFormats.set(key, format);
   }
   // -0 would print as "-0"
-  return format.format(value === 0 ? 0 : value);
+  return formatGrouped(format, value === 0 ? 0 : value, lang);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
