@@ -21,6 +21,8 @@ export interface BenchOptions {
   /** measure the work tree (npm run build) instead of an export of HEAD */
   workTree: boolean;
   rounds: number;
+  /** starts of our server per directory; the fastest load counts */
+  loadRuns: number;
   /** server processes of ours (DS_WORKERS) and of nginx (worker_processes) */
   workers: number;
   /** how long our server may take to load a directory */
@@ -43,6 +45,7 @@ export const USAGE = `npm run bench -- [options]
   --out FILE          report file (default bench/RESULTS.md); --no-out to only print
   --cpu-prof DIR      run our server with --cpu-prof, profiles written to DIR
   --workers 1         processes of our server (DS_WORKERS) and nginx worker processes (default 1)
+  --load-runs 3       starts of our server per directory, the fastest load counts (default 3; --quick: 1)
   --rounds 5          the servers take turns in this many rounds per route (default 5; --quick: 3)
   --work-tree         measure the work tree as it is (npm run build when stale); default: export HEAD and build it
   --ready-timeout 10m how long our server may take to load a directory (default 10m)
@@ -77,6 +80,7 @@ export function parseOptions(argv: string[], defaultData: string): BenchOptions 
       keep: { type: 'boolean' },
       'work-tree': { type: 'boolean' },
       rounds: { type: 'string' },
+      'load-runs': { type: 'string' },
       workers: { type: 'string' },
       'ready-timeout': { type: 'string' },
       help: { type: 'boolean' },
@@ -99,6 +103,7 @@ export function parseOptions(argv: string[], defaultData: string): BenchOptions 
     keep: values.keep === true,
     workTree: values['work-tree'] === true,
     rounds: Number(values.rounds ?? (quick ? 3 : 5)),
+    loadRuns: Math.max(1, Number(values['load-runs'] ?? (quick ? 1 : 3))),
     workers: Number(values.workers ?? 1),
     readyTimeoutS: seconds(values['ready-timeout'] ?? '10m'),
   };
