@@ -17,7 +17,18 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installExitHooks, runCommand, sleep, stopAll, stopChild } from './lib/children.js';
 import { describeMachine, type Machine } from './lib/machine.js';
-import { API_CLASSES, buildPool, readDatasets, REALISTIC, URL_CLASSES, weightedList, writePaths, type UrlClass, type UrlPool, type Weights } from './lib/mix.js';
+import {
+  API_CLASSES,
+  buildPool,
+  readDatasets,
+  REALISTIC,
+  URL_CLASSES,
+  weightedList,
+  writePaths,
+  type UrlClass,
+  type UrlPool,
+  type Weights,
+} from './lib/mix.js';
 import { buildIfStale } from './lib/our-server.js';
 import { settledRss } from './lib/proc-stats.js';
 import { groupRss, startServed, type Served } from './lib/served.js';
@@ -52,6 +63,8 @@ interface Options {
   threads: number;
   out: string | null;
   wait: boolean;
+  /** free-text notes appended to the report (e.g. what disturbed the run) */
+  notes: string[];
 }
 
 function parseOptions(): Options {
@@ -67,6 +80,7 @@ function parseOptions(): Options {
       out: { type: 'string' },
       'no-out': { type: 'boolean' },
       'no-wait': { type: 'boolean' },
+      note: { type: 'string', multiple: true },
     },
   });
   const quick = values.quick === true;
@@ -81,6 +95,7 @@ function parseOptions(): Options {
     threads: Number(values.threads ?? 1),
     out: values['no-out'] === true ? null : (values.out ?? join(ROOT, 'bench/RESULTS-hardening.md')),
     wait: values['no-wait'] !== true,
+    notes: values.note ?? [],
   };
 }
 
@@ -165,7 +180,10 @@ async function loadPart(o: Options, dir: string, script: string, served: Served,
   log(`part 1: API-only mix, ${o.sideS} s`);
   const apiOnly = await run(mixFile(dir, 'api-only', pool, apiWeights, 50_000, 12), o.sideS);
   log(`part 1: pages and images only, ${o.sideS} s`);
-  const pagesOnly = await run(mixFile(dir, 'pages-only', pool, { page: REALISTIC.page, 'chart.svg': REALISTIC['chart.svg'], 'chart.png': REALISTIC['chart.png'] }, 20_000, 13), o.sideS);
+  const pagesOnly = await run(
+    mixFile(dir, 'pages-only', pool, { page: REALISTIC.page, 'chart.svg': REALISTIC['chart.svg'], 'chart.png': REALISTIC['chart.png'] }, 20_000, 13),
+    o.sideS,
+  );
   return {
     mix,
     probe: probed,
@@ -192,6 +210,8 @@ interface MemoryPart {
   maxRss: number;
   rssSettledAfter: number;
   errors: number;
+  /** errors by kind (connect, read, write, timeout, status ≥ 400) */
+  errorKinds: Record<string, number>;
   rps: number;
   failures: string[];
 }
@@ -217,19 +237,29 @@ async function memoryPart(o: Options, dir: string, script: string, root: string,
     const sampler = setInterval(() => (maxRss = Math.max(maxRss, groupRss(pid))), 2000);
     let total = 0;
     let errors = 0;
+    const errorKinds: Record<string, number> = {};
     let busyS = 0;
     let chunkS = 5;
     log(`part 2: ${int(o.memoryRequests)} requests over ${int(distinct)} distinct paths (~${mib(estimatedBytes)} of answers, response cache ${CACHE_MB} MB)`);
     try {
       while (total < o.memoryRequests) {
-        const result = await runMix({ script, baseUrl: fresh.baseUrl, pathsFile: file, connections: o.connections, threads: o.threads, durationS: chunkS, serverPgid: pid });
+        const result = await runMix({
+          script,
+          baseUrl: fresh.baseUrl,
+          pathsFile: file,
+          connections: o.connections,
+          threads: o.threads,
+          durationS: chunkS,
+          serverPgid: pid,
+        });
         total += result.requests;
         errors += result.errorTotal;
+        for (const [kind, n] of Object.entries(result.errors)) errorKinds[kind] = (errorKinds[kind] ?? 0) + n;
         busyS += result.durationS;
         const rss = groupRss(pid);
         maxRss = Math.max(maxRss, rss);
         checkpoints.push({ requests: total, rss, atS: (performance.now() - started) / 1000 });
-        log(`part 2: ${int(total)} requests, RSS ${mib(rss)}, ${int(result.rps)} req/s, ${result.errorTotal} errors`);
+        log(`part 2: ${int(total)} requests, RSS ${mib(rss)}, ${int(result.rps)} req/s, errors: ${errorText(result)}`);
         const left = o.memoryRequests - total;
         chunkS = Math.max(2, Math.min(30, Math.ceil(Math.min(50_000, left) / result.rps)));
       }
@@ -247,6 +277,7 @@ async function memoryPart(o: Options, dir: string, script: string, root: string,
       maxRss,
       rssSettledAfter,
       errors,
+      errorKinds,
       rps: total / busyS,
       failures: sample.failures,
     };
@@ -276,7 +307,12 @@ async function workersPart(o: Options, dir: string, script: string, root: string
     await run(two, o.warmupS);
     const slice = Math.max(2, Math.round(o.workersS / 2));
     const results: WorkersPart = { one: [], two: [], rssOne: 0, rssTwo: 0 };
-    for (const [name, s] of [['one', one], ['two', two], ['two', two], ['one', one]] as const) {
+    for (const [name, s] of [
+      ['one', one],
+      ['two', two],
+      ['two', two],
+      ['one', one],
+    ] as const) {
       log(`part 3: ${name === 'one' ? 'one process' : '--workers 2'}, ${slice} s`);
       results[name].push(await run(s, slice));
     }
@@ -312,13 +348,15 @@ function combine(results: MixResult[]): { rps: number; p99Ms: number; errors: nu
   };
 }
 
-function errorText(r: MixResult): string {
-  if (r.errorTotal === 0) return '0';
-  const parts = Object.entries(r.errors)
+function kindsText(total: number, kinds: Record<string, number>): string {
+  if (total === 0) return '0';
+  const parts = Object.entries(kinds)
     .filter(([, n]) => n > 0)
     .map(([k, n]) => `${k} ${int(n)}`);
-  return `**${int(r.errorTotal)}** (${parts.join(', ')})`;
+  return `**${int(total)}** (${parts.join(', ')})`;
 }
+
+const errorText = (r: MixResult): string => kindsText(r.errorTotal, r.errors);
 
 function mixRow(name: string, r: MixResult): string {
   const cells = [name, int(r.rps), errorText(r), ms(r.p50Ms), ms(r.p90Ms), ms(r.p99Ms), ms(r.p999Ms), ms(r.maxMs), r.mbPerS.toFixed(1)];
@@ -350,14 +388,17 @@ function render(o: Options, machine: Machine, load: LoadPart, memory: MemoryPart
   const summary = [
     `${o.connections} connections, realistic mix, ${o.durationS} s: ${int(load.mix.rps)} req/s, errors ${load.mix.errorTotal} (probe failures ${load.probe.failures.length}), p50 ${ms(load.mix.p50Ms)} ms, p99 ${ms(load.mix.p99Ms)} ms: zero errors ${verdict(zeroErrors)}`,
     `API p99 inside the mix (probe, ${apiLatencies.length} requests): ${ms(apiP99)} ms; API-only mix p99 ${ms(load.apiOnly.p99Ms)} ms (target < ${TARGET_P99_MS}): ${verdict(apiP99 < TARGET_P99_MS)} in the mix, ${verdict(load.apiOnly.p99Ms < TARGET_P99_MS)} API-only`,
-    `memory over ${int(end.requests)} requests: loaded ${mib(memory.rssLoaded)}, after warm-up ${mib(after.rss)}, end ${mib(end.rss)}, max ${mib(memory.maxRss)}; growth after warm-up ${(growth * 100).toFixed(1)}% (${(perHundredK / 2 ** 20).toFixed(2)} MiB per 100k requests): ${verdict(growth < TARGET_GROWTH)}; errors ${memory.errors}`,
+    `memory over ${int(end.requests)} requests: loaded ${mib(memory.rssLoaded)}, after warm-up ${mib(after.rss)}, end ${mib(end.rss)}, max ${mib(memory.maxRss)}; growth after warm-up ${(growth * 100).toFixed(1)}% (${(perHundredK / 2 ** 20).toFixed(2)} MiB per 100k requests): ${verdict(growth < TARGET_GROWTH)}; errors ${kindsText(memory.errors, memory.errorKinds)}`,
     `--workers 2: ${int(two.rps)} req/s vs one process ${int(one.rps)} req/s = ${(two.rps / one.rps).toFixed(2)}×; wrk CPU ${two.wrkCpuPct.toFixed(0)}% / ${one.wrkCpuPct.toFixed(0)}% of a core`,
   ];
   const probeRows = URL_CLASSES.map((c) => {
     const xs = load.probe.latencies.get(c) ?? [];
     return `| ${c} | ${int(load.distinct[c])} | ${int(load.meanBytes[c])} | ${((REALISTIC[c] ?? 0) * 100).toFixed(1)}% | ${xs.length} | ${ms(percentile(xs, 50))} | ${ms(percentile(xs, 99))} | ${ms(Math.max(...xs))} |`;
   });
-  const mixHeader = ['| run | req/s | errors | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | MB/s | CPU % server / wrk / other |', '|---|---|---|---|---|---|---|---|---|---|'];
+  const mixHeader = [
+    '| run | req/s | errors | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms | MB/s | CPU % server / wrk / other |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
   const report = [
     '# Hardening benchmark',
     '',
@@ -389,11 +430,16 @@ function render(o: Options, machine: Machine, load: LoadPart, memory: MemoryPart
     ...probeRows,
     '',
     ...(load.failures.length + load.probe.failures.length > 0
-      ? ['Paths that did not answer 200 (left out of the mix) or failed in the probe:', '', ...[...load.failures, ...load.probe.failures].slice(0, 20).map((f) => `- \`${f}\``), '']
+      ? [
+          'Paths that did not answer 200 (left out of the mix) or failed in the probe:',
+          '',
+          ...[...load.failures, ...load.probe.failures].slice(0, 20).map((f) => `- \`${f}\``),
+          '',
+        ]
       : []),
-    '## 2. Memory over a million requests',
+    `## 2. Memory over ${int(end.requests)} requests`,
     '',
-    `A fresh server; the mix has ${int(memory.distinct)} distinct paths (selections of one to four series with transforms and spans, pages, charts), about ${mib(memory.estimatedBytes)} of answers (estimated from the first 40 of each class), more than the ${CACHE_MB} MB response cache can hold, so it keeps evicting. wrk runs of ~50,000 requests; VmRSS of the server after each run (and every 2 s for the maximum). Warm-up: the first ${int(memory.warmupRequests)} requests. ${int(memory.rps)} req/s on average, ${memory.errors} errors.`,
+    `A fresh server; the mix has ${int(memory.distinct)} distinct paths (selections of one to four series with transforms and spans, pages, charts), about ${mib(memory.estimatedBytes)} of answers (estimated from the first 40 of each class), more than the ${CACHE_MB} MB response cache can hold, so it keeps evicting. wrk runs of ~50,000 requests; VmRSS of the server after each run (and every 2 s for the maximum). Warm-up: the first ${int(memory.warmupRequests)} requests. ${int(memory.rps)} req/s on average, ${kindsText(memory.errors, memory.errorKinds)} errors.`,
     '',
     '| point | requests | RSS | time s |',
     '|---|---|---|---|',
@@ -416,6 +462,7 @@ function render(o: Options, machine: Machine, load: LoadPart, memory: MemoryPart
     '',
     `Ratio two/one: **${(two.rps / one.rps).toFixed(2)}×**.`,
     '',
+    ...(o.notes.length > 0 ? ['## Notes', '', ...o.notes.map((n) => `- ${n}`), ''] : []),
   ].join('\n');
   return { lines: summary, report };
 }
