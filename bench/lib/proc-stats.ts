@@ -57,7 +57,8 @@ export async function waitIdle(pgids: number[], maxMs = 15000): Promise<void> {
   }
 }
 
-function groupPids(pgid: number): number[] {
+/** Pids of every process in a process group. */
+export function groupPids(pgid: number): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

@@ -1,5 +1,6 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mulberry32 } from './mix.js';
 
 /** One series as found in a published CSV. */
 export interface SeriesInfo {
@@ -122,16 +123,4 @@ function shuffle<T>(items: T[], random: () => number): T[] {
     [items[i], items[j]] = [items[j], items[i]];
   }
   return items;
-}
-
-// A small seeded generator, so that every run measures the same mix.
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { freePort, sleep, startChild, waitForHttp, type Child } from './children.js';
-import { groupCpuSeconds, readRss } from './proc-stats.js';
+import { groupCpuSeconds, groupRss } from './proc-stats.js';
+
+export { groupRss };
 
 /** Our server started with arguments after the script (e.g. `--workers 2`). */
 export interface Served {
@@ -42,33 +43,4 @@ export async function waitIdle(pgid: number, maxMs = 60_000): Promise<void> {
     if (now - before < 0.025) return;
     before = now;
   }
-}
-
-/** Pids of every process in a process group. */
-export function groupPids(pgid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid) pids.push(Number(entry));
-    } catch {
-      // gone
-    }
-  }
-  return pids;
-}
-
-/** VmRSS summed over a process group, in bytes. */
-export function groupRss(pgid: number): number {
-  let total = 0;
-  for (const pid of groupPids(pgid)) {
-    try {
-      total += readRss(pid);
-    } catch {
-      // gone
-    }
-  }
-  return total;
 }
