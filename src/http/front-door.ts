@@ -80,9 +80,16 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     // counted until the last byte has left the process: 'finish' only means handed to the socket
     inFlight++;
     const socket = req.socket;
-    res.once('finish', () => (socket.writableLength > 0 ? socket.once('drain', settle) : settle()));
+    let settled = false;
+    const settleOnce = (): void => {
+      if (settled) return;
+      settled = true;
+      settle();
+    };
+    // a client that goes away before the last bytes drain must still count as done
+    res.once('finish', () => (socket.writableLength > 0 ? (socket.once('drain', settleOnce), socket.once('close', settleOnce)) : settleOnce()));
     res.once('close', () => {
-      if (!res.writableFinished) settle();
+      if (!res.writableFinished) settleOnce();
     });
     const given = req.headers['x-request-id'];
     const reqId = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : `r${process.pid.toString(36)}-${(++counter).toString(36)}`;
