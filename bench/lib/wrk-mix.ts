@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { startChild } from './children.js';
+import { sleep, startChild } from './children.js';
 import { groupCpuSeconds, machineBusySeconds } from './proc-stats.js';
 
 /** One wrk run over a list of paths, with the error kinds and the CPU of server, wrk and the rest. */
@@ -22,11 +23,28 @@ export interface MixResult {
   otherCpuPct: number;
 }
 
-// Walks the (pre-shuffled) list from a random offset per thread; done() prints one JSON line.
+/**
+ * How long each connection holds its first request. Node (libuv since 1.45)
+ * accepts one connection per event-loop turn, so connections that open while
+ * the server is already saturated by the first ones wait seconds in the
+ * accept queue, and wrk counts that wait as the latency of their first
+ * request. Holding every first request until all connections are open
+ * measures the load at 200 open connections, not the ramp; the wait of a
+ * connection opened under load is measured on its own (the new-connection
+ * probe).
+ */
+export const RAMP_MS = 1000;
+
+// Walks the (pre-shuffled) list from a random offset per thread; holds the
+// first request of each of the thread's connections for the ramp (args[2]
+// connections, args[3] ms); done() prints one JSON line.
 const SCRIPT = `
 local paths = {}
 local i = 0
 local threads = 0
+local held = 0
+local hold = 0
+local ramp = 0
 setup = function(thread)
   thread:set("thread_id", threads)
   threads = threads + 1
@@ -34,6 +52,15 @@ end
 init = function(args)
   for line in io.lines(args[1]) do paths[#paths + 1] = line end
   i = (thread_id * 7919 + os.time() * 104729) % #paths
+  hold = tonumber(args[2])
+  ramp = tonumber(args[3])
+end
+delay = function()
+  if held < hold then
+    held = held + 1
+    return ramp
+  end
+  return 0
 end
 request = function()
   i = i % #paths + 1
@@ -65,8 +92,9 @@ export async function runMix(opts: {
   durationS: number;
   serverPgid: number;
 }): Promise<MixResult> {
-  const args = ['-t', String(opts.threads), '-c', String(opts.connections), '-d', `${opts.durationS}s`, '--timeout', '10s'];
-  args.push('-s', opts.script, opts.baseUrl + '/', '--', opts.pathsFile);
+  const rampS = RAMP_MS / 1000;
+  const args = ['-t', String(opts.threads), '-c', String(opts.connections), '-d', `${opts.durationS + rampS}s`, '--timeout', '10s'];
+  args.push('-s', opts.script, opts.baseUrl + '/', '--', opts.pathsFile, String(Math.ceil(opts.connections / opts.threads)), String(RAMP_MS));
   const cpuBefore = groupCpuSeconds(opts.serverPgid);
   const busyBefore = machineBusySeconds();
   const started = process.hrtime.bigint();
@@ -88,9 +116,10 @@ export async function runMix(opts: {
   const line = /^MIX (.*)$/m.exec(child.output());
   if (code !== 0 || line === null) throw new Error(`wrk failed (${code}):\n${child.output()}`);
   const raw = JSON.parse(line[1]) as Record<string, number>;
-  const durationS = raw.duration_us / 1e6;
+  // the ramp sends nothing
+  const durationS = raw.duration_us / 1e6 - rampS;
   const errors = { connect: raw.connect, read: raw.read, write: raw.write, timeout: raw.timeout, status: raw.status };
-  const pct = (seconds: number): number => (Math.max(0, seconds) / elapsedS) * 100;
+  const pct = (seconds: number): number => (Math.max(0, seconds) / (elapsedS - rampS)) * 100;
   return {
     requests: raw.requests,
     durationS,
@@ -109,42 +138,54 @@ export async function runMix(opts: {
   };
 }
 
-/** Latencies one probe saw per class, in ms, and any answer that was not 2xx/3xx. */
+/** What the new-connection probe saw: latencies in ms and any answer that was not 2xx/3xx. */
 export interface ProbeResult {
-  latencies: Map<string, number[]>;
+  /** requests on a connection of their own, from connect to the last byte */
+  latencies: number[];
   failures: string[];
 }
 
+/** One GET on a connection of its own (no keep-alive pool): connect, send, last byte. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.once('end', () => resolve(res.statusCode ?? 0));
+      res.once('error', reject);
+    });
+    req.once('error', reject);
+  });
+}
+
 /**
- * While the load runs, `loops` extra clients each send one request at a time
- * (classes in turn, paths drawn from `lists`) and time it from send to the
- * last byte: the latency a request of that class sees inside the mix.
+ * While the load runs, a client that opens a new connection for each
+ * request, one at a time and at most one per `intervalMs`, timed from
+ * connect to the last byte: the wait of a client that arrives while the
+ * server is busy.
  */
-export function startProbe(baseUrl: string, lists: Map<string, string[]>, loops = 4): { stop: () => Promise<ProbeResult> } {
-  const result: ProbeResult = { latencies: new Map([...lists.keys()].map((k) => [k, []])), failures: [] };
+export function startNewConnectionProbe(baseUrl: string, paths: string[], intervalMs = 50): { stop: () => Promise<ProbeResult> } {
+  const result: ProbeResult = { latencies: [], failures: [] };
   let running = true;
-  const classes = [...lists.keys()];
-  const loop = async (offset: number): Promise<void> => {
-    for (let n = offset; running; n++) {
-      const cls = classes[n % classes.length];
-      const paths = lists.get(cls)!;
-      const path = paths[Math.floor(n / classes.length) % paths.length];
+  const loop = async (): Promise<void> => {
+    for (let n = 0; running; n++) {
+      const path = paths[(n * 31) % paths.length];
       const started = performance.now();
       try {
-        const response = await fetch(baseUrl + path);
-        await response.arrayBuffer();
-        if (response.status >= 400) result.failures.push(`${response.status} ${path}`);
-        else result.latencies.get(cls)!.push(performance.now() - started);
+        const status = await getOnNewConnection(baseUrl + path);
+        if (status >= 400) result.failures.push(`${status} ${path} (new connection)`);
+        else result.latencies.push(performance.now() - started);
       } catch (error) {
-        result.failures.push(`${String(error)} ${path}`);
+        result.failures.push(`${String(error)} ${path} (new connection)`);
       }
+      const wait = intervalMs - (performance.now() - started);
+      if (wait > 0) await sleep(wait);
     }
   };
-  const loops_ = Array.from({ length: loops }, (_, i) => loop(i * 7919));
+  const looping = loop();
   return {
     stop: async () => {
       running = false;
-      await Promise.all(loops_);
+      await looping;
       return result;
     },
   };
