@@ -3,8 +3,9 @@
  * on the real data with our server built from the work tree:
  * 1. 200 connections on a realistic mix (API selections with transforms,
  *    catalog, meta, search, pages, chart images): req/s, errors, latency,
- *    and per class the latency a request sees inside the mix (probe clients);
- *    then API-only and pages/images-only mixes.
+ *    the latency of API requests and of pages/images inside the mix (extra
+ *    wrk connections on those paths only) and of a client that connects
+ *    during the load; then API-only and pages/images-only mixes.
  * 2. RSS over about a million requests of a mix whose distinct answers
  *    outgrow the response cache (so it churns).
  * 3. `--workers 2` against one process on the same mix.
@@ -30,6 +31,7 @@ import {
   type Weights,
 } from './lib/mix.js';
 import { buildIfStale } from './lib/our-server.js';
+import { writeSection } from './lib/results-section.js';
 import { settledRss } from './lib/proc-stats.js';
 import { groupRss, startServed, type Served } from './lib/served.js';
 import { percentile, RAMP_MS, runMix, startNewConnectionProbe, writeMixScript, type MixResult, type ProbeResult } from './lib/wrk-mix.js';
@@ -64,6 +66,8 @@ interface Options {
   connections: number;
   threads: number;
   out: string | null;
+  /** bench/RESULTS.md, whose hardening section gets the summary (only when writing the default report) */
+  summaryFile: string | null;
   wait: boolean;
   /** free-text notes appended to the report (e.g. what disturbed the run) */
   notes: string[];
@@ -76,7 +80,8 @@ const USAGE = `npx tsx bench/hardening.ts [options]   (about 15 minutes; run it 
   --connections 200       wrk connections; --threads 1 wrk threads
   --data DIR              published files (default: the real data in ../shared)
   --quick                 a short run to try the bench (8 s, 100,000 requests, 4 s slices)
-  --out FILE | --no-out   where to write the report (default bench/RESULTS-hardening.md)
+  --out FILE | --no-out   where to write the report (default bench/RESULTS-hardening.md, with the
+                          summary also in bench/RESULTS.md)
   --no-wait               do not wait for other benches to end
   --note TEXT             a remark for the report (repeatable)`;
 
@@ -112,9 +117,21 @@ function parseOptions(): Options {
     connections: Number(values.connections ?? 200),
     threads: Number(values.threads ?? 1),
     out: values['no-out'] === true ? null : (values.out ?? join(ROOT, 'bench/RESULTS-hardening.md')),
+    summaryFile: values['no-out'] === true || values.out !== undefined ? null : join(ROOT, 'bench/RESULTS.md'),
     wait: values['no-wait'] !== true,
     notes: values.note ?? [],
   };
+}
+
+/** The summary as it goes into bench/RESULTS.md, pointing to the full report. */
+function summarySection(machine: Machine, lines: string[]): string {
+  return [
+    '## Hardening: load, memory, workers (`npx tsx bench/hardening.ts`)',
+    '',
+    `${machine.date}, commit ${machine.commit}; ${machine.cpu}, ${machine.cores} cores; load average at start ${machine.loadAverage}. The method, every table and the notes: [RESULTS-hardening.md](RESULTS-hardening.md).`,
+    '',
+    ...lines.map((l) => `- ${l}`),
+  ].join('\n');
 }
 
 /** Waits until no other benchmark runs (they would share the two cores). */
@@ -532,6 +549,7 @@ async function main(): Promise<void> {
     const workers = await workersPart(o, dir, script, ROOT, checked.pool);
     const { lines, report } = render(o, machine, load, memory, workers);
     if (o.out !== null) writeFileSync(o.out, report);
+    if (o.summaryFile !== null) writeSection(o.summaryFile, 'hardening', summarySection(machine, lines));
     console.log(lines.join('\n'));
     if (o.out !== null) log(`wrote ${o.out}`);
   } finally {

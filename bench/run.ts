@@ -5,6 +5,7 @@
  * Prints the figures and writes bench/RESULTS.md. See bench/README.md.
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeKeepingSections } from './lib/results-section.js';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,7 +100,7 @@ async function run(options: BenchOptions): Promise<void> {
     const markdown = renderReport({ machine, settings: ctx.settings, dirs, notes });
     console.log(markdown);
     if (options.out !== null) {
-      writeFileSync(resolve(root, options.out), markdown);
+      writeKeepingSections(resolve(root, options.out), markdown);
       log(`wrote ${options.out}`);
     }
   } finally {
