@@ -213,7 +213,7 @@ async function loadPart(o: Options, dir: string, script: string, served: Served,
   await waitForOtherBenches(o.wait);
   log('part 1: warm-up 5 s');
   await run(realistic, 5);
-  log(`part 1: realistic mix, ${o.connections} connections, ${o.durationS} s, with probes (a wrk connection per class, a new-connection client)`);
+  log(`part 1: realistic mix, ${o.connections} connections, ${o.durationS} s, with probes (${PROBE_CONNECTIONS.api} + ${PROBE_CONNECTIONS.pages} more wrk connections, a new-connection client)`);
   const probe = startNewConnectionProbe(served.baseUrl, pool.series);
   const probeRun = (name: string, weights: Weights, connections: number): Promise<MixResult> =>
     runMix({
