@@ -86,20 +86,45 @@ describe('front door', () => {
 });
 
 describe('the real server process', () => {
-  it('logs one JSON line per request with id, status and timing', async () => {
+  it('logs one JSON line per request with id, status, timing and bytes, cache hits too', async () => {
     const s = await spawnServer({ DS_ACCESS_LOG: 'true' });
     try {
-      await fetch(`${s.base}/series?dataset=ch_fso_ppi&last=1`, { headers: { 'x-request-id': 'logcheck-1' } });
+      const url = `${s.base}/series?dataset=ch_fso_ppi&last=1`;
+      const first = await fetch(url, { headers: { 'x-request-id': 'logcheck-1' } });
+      const firstBody = await first.arrayBuffer();
+      // the same URL again is answered from the response cache, before the framework
+      const hit = await fetch(url, { headers: { 'x-request-id': 'logcheck-2' } });
+      const hitBody = await hit.arrayBuffer();
+      assert.deepEqual(Buffer.from(hitBody), Buffer.from(firstBody));
+      for (const [res, id] of [
+        [first, 'logcheck-1'],
+        [hit, 'logcheck-2'],
+      ] as const) {
+        assert.equal(res.headers.get('x-request-id'), id);
+        assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+        assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
+        assert.equal(res.headers.get('access-control-allow-origin'), '*');
+        assert.equal(res.headers.get('etag'), first.headers.get('etag'));
+      }
       await sleep(200);
-      const line = s
-        .log()
-        .split('\n')
-        .find((l) => l.includes('logcheck-1'));
-      assert.ok(line, s.log());
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      assert.equal(entry.status, 200);
-      assert.equal(entry.method, 'GET');
-      assert.equal(typeof entry.ms, 'number');
+      const entries = ['logcheck-1', 'logcheck-2'].map((id) => {
+        const line = s
+          .log()
+          .split('\n')
+          .find((l) => l.includes(id));
+        assert.ok(line, s.log());
+        return JSON.parse(line) as Record<string, unknown>;
+      });
+      for (const entry of entries) {
+        assert.equal(entry.status, 200);
+        assert.equal(entry.method, 'GET');
+        assert.equal(typeof entry.ms, 'number');
+        assert.equal(entry.bytes, firstBody.byteLength);
+      }
+      assert.deepEqual(
+        entries.map((e) => e.cached),
+        [false, true],
+      );
     } finally {
       s.proc.kill('SIGTERM');
       await exited(s.proc);

@@ -32,6 +32,14 @@ export interface AccessEntry {
 }
 
 let counter = 0;
+const ID_PREFIX = `r${process.pid.toString(36)}-`;
+
+/** Headers of every answer besides the request id, as [name, value, …]. */
+const EVERY_ANSWER = ['x-content-type-options', 'nosniff', 'referrer-policy', 'strict-origin-when-cross-origin'] as const;
+
+function setAll(res: ServerResponse, list: readonly string[]): void {
+  for (let i = 0; i < list.length; i += 2) res.setHeader(list[i], list[i + 1]);
+}
 
 /** The request handler of the front door, plus the means to drain it for a graceful stop. */
 export interface FrontDoor {
@@ -92,12 +100,18 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
       if (!res.writableFinished) settleOnce();
     });
     const given = req.headers['x-request-id'];
-    const reqId = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : `r${process.pid.toString(36)}-${(++counter).toString(36)}`;
+    const reqId = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : ID_PREFIX + (++counter).toString(36);
     req.headers['x-request-id'] = reqId;
-    res.setHeader('x-request-id', reqId);
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
+    const common = ['x-request-id', reqId, ...EVERY_ANSWER];
+    // set on the response only on the paths that need a header map; a cache hit passes them to writeHead
+    let commonSet = false;
+    const setCommon = (): void => {
+      if (!commonSet) setAll(res, common);
+      commonSet = true;
+    };
     let cached = false;
+    // a cache hit's headers go straight to the socket (no header map to read back)
+    let cachedBytes = 0;
     if (opts.onFinished) {
       const log = opts.onFinished;
       res.once('finish', () =>
@@ -107,13 +121,14 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
           url: (req.url ?? '').slice(0, 500),
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 100) / 100,
-          bytes: Number(res.getHeader('content-length') ?? 0),
+          bytes: cached ? cachedBytes : Number(res.getHeader('content-length') ?? 0),
           client: clientOf(req, opts.trustProxy),
           cached,
         }),
       );
     }
     if (limiter) {
+      setCommon();
       const { allowed, headers } = limiter.take(clientOf(req, opts.trustProxy));
       for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
       if (!allowed) {
@@ -132,6 +147,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     }
     const url = req.url ?? '/';
     if (url.length > opts.maxUrlLength) {
+      setCommon();
       return refuse(
         req,
         res,
@@ -148,9 +164,11 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
       const rep = opts.responses.get(url, snapshot.version);
       if (rep) {
         cached = true;
-        return writeRepresentation(req, res, rep);
+        cachedBytes = writeRepresentation(req, res, rep, commonSet ? [] : common);
+        return;
       }
     }
+    setCommon();
     next(req, res);
   };
   return Object.assign(door, {

@@ -16,6 +16,8 @@ export interface Representation {
   headers?: Record<string, string>;
   gzip?: Buffer;
   br?: Buffer;
+  /** the caching, CORS and own headers as [name, value, …] (made on first use, then kept with it) */
+  headerList?: string[];
 }
 
 const MIN_COMPRESS = 1024;
@@ -54,36 +56,38 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** Common caching and CORS headers of a representation. */
-function baseHeaders(rep: Representation): Record<string, string> {
+/** Caching, CORS and own headers of a representation, flattened for `writeHead`. */
+function headerList(rep: Representation): string[] {
+  if (rep.headerList) return rep.headerList;
   const h: Record<string, string> = { etag: rep.etag, 'cache-control': rep.cacheControl, vary: 'Accept-Encoding', ...rep.headers };
   if (rep.cors) {
     h['access-control-allow-origin'] = '*';
     h['access-control-expose-headers'] = 'ETag, Content-Disposition';
   }
-  return h;
+  rep.headerList = Object.entries(h).flat();
+  return rep.headerList;
 }
 
 /**
  * Writes a representation to a raw response: 304 when If-None-Match matches,
  * compressed when the client accepts it and the body is large, no body on HEAD.
+ * `extra` are more headers as [name, value, …] (the front door's, on a cache hit).
+ * Returns the Content-Length sent.
  */
-export function writeRepresentation(req: IncomingMessage, res: ServerResponse, rep: Representation): void {
-  const headers = baseHeaders(rep);
+export function writeRepresentation(req: IncomingMessage, res: ServerResponse, rep: Representation, extra: readonly string[] = []): number {
+  const base = headerList(rep);
   if (rep.status === 200 && etagMatches(req.headers['if-none-match'] as string | undefined, rep.etag)) {
-    res.writeHead(304, headers);
+    res.writeHead(304, base.concat(extra));
     res.end();
-    return;
+    return 0;
   }
   let body = rep.body;
   const encoding =
     rep.body.length >= MIN_COMPRESS && COMPRESSIBLE.test(rep.type) ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
-  if (encoding) {
-    body = compressed(rep, encoding);
-    headers['content-encoding'] = encoding;
-  }
-  headers['content-type'] = rep.type;
-  headers['content-length'] = String(body.length);
-  res.writeHead(rep.status, headers);
+  if (encoding) body = compressed(rep, encoding);
+  const own = encoding ? ['content-encoding', encoding, 'content-type', rep.type] : ['content-type', rep.type];
+  // one flat list and no setHeader before: Node writes it without building a header map
+  res.writeHead(rep.status, base.concat(extra, own, 'content-length', String(body.length)));
   res.end(req.method === 'HEAD' ? undefined : body);
+  return body.length;
 }
