@@ -213,7 +213,9 @@ async function loadPart(o: Options, dir: string, script: string, served: Served,
   await waitForOtherBenches(o.wait);
   log('part 1: warm-up 5 s');
   await run(realistic, 5);
-  log(`part 1: realistic mix, ${o.connections} connections, ${o.durationS} s, with probes (${PROBE_CONNECTIONS.api} + ${PROBE_CONNECTIONS.pages} more wrk connections, a new-connection client)`);
+  log(
+    `part 1: realistic mix, ${o.connections} connections, ${o.durationS} s, with probes (${PROBE_CONNECTIONS.api} + ${PROBE_CONNECTIONS.pages} more wrk connections, a new-connection client)`,
+  );
   const probe = startNewConnectionProbe(served.baseUrl, pool.series);
   const probeRun = (name: string, weights: Weights, connections: number): Promise<MixResult> =>
     runMix({
@@ -235,10 +237,7 @@ async function loadPart(o: Options, dir: string, script: string, served: Served,
   log(`part 1: API-only mix, ${o.sideS} s`);
   const apiOnly = await run(mixFile(dir, 'api-only', pool, apiWeights, 50_000, 12), o.sideS);
   log(`part 1: pages and images only, ${o.sideS} s`);
-  const pagesOnly = await run(
-    mixFile(dir, 'pages-only', pool, pageWeights, 20_000, 13),
-    o.sideS,
-  );
+  const pagesOnly = await run(mixFile(dir, 'pages-only', pool, pageWeights, 20_000, 13), o.sideS);
   return {
     mix,
     probe: probed,

@@ -23,7 +23,9 @@ describe('security headers of pages', () => {
       const csp = String(res.headers['content-security-policy']);
       assert.match(csp, /default-src 'self'/, url);
       assert.match(csp, /object-src 'none'/, url);
-      const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs));
+      const inline = [...res.body.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+        ([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs),
+      );
       for (const [, , code] of inline) {
         const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
         assert.ok(csp.includes(hash), `${url}: inline script ${code.slice(0, 60)} is not in the policy`);

@@ -8,6 +8,9 @@ import { uiStrings, type UiStrings } from '../i18n/strings.js';
 import { INLINE_SCRIPT } from '../http/security-headers.js';
 import { html, raw, type HtmlValue, type SafeHtml } from './html.js';
 
+/** Built outside the page template so that no formatter can change the script its CSP hash covers. */
+const INLINE_SCRIPT_TAG = raw(`<script>${INLINE_SCRIPT}</script>`);
+
 /** URLs of the client bundle (content-hashed, served from /assets/). */
 export interface Assets {
   css: string;
@@ -58,8 +61,7 @@ function renderHead(view: LayoutView, t: UiStrings): SafeHtml {
     <meta property="og:description" content="${view.description}" />
     <meta property="og:url" content="${view.absolute[view.lang]}" />
     <meta property="og:locale" content="${LOCALE_TAGS[view.lang]}" />
-    ${view.head}
-    <script>${raw(INLINE_SCRIPT)}</script>
+    ${view.head} ${INLINE_SCRIPT_TAG}
     <link rel="icon" href="${view.assets.icon}" type="image/svg+xml" />
     <link rel="stylesheet" href="${view.assets.css}" />
     <script type="module" src="${view.assets.js}"></script>
