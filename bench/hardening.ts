@@ -354,7 +354,7 @@ async function workersPart(o: Options, dir: string, script: string, root: string
   await waitForOtherBenches(o.wait);
   const file = mixFile(dir, 'workers', pool, REALISTIC, 50_000, 31);
   const one = await startServed(root, o.data);
-  const two = await startServed(root, o.data, ['--workers', '2']);
+  const two = await startServed(root, o.data, 2);
   try {
     const run = (s: Served, durationS: number): Promise<MixResult> =>
       runMix({ script, baseUrl: s.baseUrl, pathsFile: file, connections: o.connections, threads: o.threads, durationS, serverPgid: s.child.pid });

@@ -62,7 +62,7 @@ export async function startOurServer(
   workers = 1,
 ): Promise<OurServer> {
   const port = await freePort();
-  // Like nginx here (access_log off, no limits): the serving path, not the access log or the per-client limiter.
+  // Like nginx here (access_log off, no limits, no watching): the serving path, not the access log, the per-client limiter or reloads.
   const env = {
     ...process.env,
     DS_DATA_DIR: dataDir,
@@ -70,6 +70,8 @@ export async function startOurServer(
     HOST: '127.0.0.1',
     DS_RATE_LIMIT: '0',
     DS_ACCESS_LOG: 'false',
+    DS_WATCH: 'false',
+    LOG_LEVEL: 'warn',
     DS_WORKERS: String(workers),
   };
   const started = performance.now();
