@@ -10,12 +10,13 @@
  * `--serve DIR PORT` is the server mode the bench starts itself in: the app
  * with the image routes, listening on 127.0.0.1.
  */
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installExitHooks, freePort, runCommand, startChild, stopChild, waitForHttp } from './lib/children.js';
-import { measure, writeWrkScripts, type LoadResult, type LoadSettings } from './lib/wrk.js';
+import { installExitHooks, runCommand } from './lib/children.js';
+import { loadOnServe } from './lib/serve-load.js';
+import { type LoadResult } from './lib/wrk.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REAL_DATA = existsSync(resolve(ROOT, '../shared/dataseries-data/data'))
@@ -32,7 +33,17 @@ async function serve(dataDir: string, port: number): Promise<void> {
   const { buildApp } = await import('../src/app.js');
   const { loadConfig } = await import('../src/config.js');
   const { registerImageRoutes } = await import('../src/routes/images.js');
-  const app = await buildApp(loadConfig({ DS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DS_WATCH: 'false', PORT: String(port), HOST: '127.0.0.1' }));
+  const app = await buildApp(
+    loadConfig({
+      DS_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DS_WATCH: 'false',
+      DS_RATE_LIMIT: '0',
+      DS_ACCESS_LOG: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    }),
+  );
   if (!app.hasRoute({ method: 'GET', url: '/chart.png' })) registerImageRoutes(app, app.ds);
   await app.ds.data.ready;
   await app.listen({ port, host: '127.0.0.1' });
@@ -83,40 +94,21 @@ async function renderTimings(rounds: number): Promise<{ timings: Timing[]; point
 }
 
 /** Requests per second on a server started in --serve mode. */
-async function loadTimings(seconds: number): Promise<Array<{ name: string; result: LoadResult }>> {
-  const port = await freePort();
-  const server = startChild('chart server', process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', REAL_DATA, String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-charts-'));
-  try {
-    await waitForHttp(`${base}/health`, server, 300_000);
-    const check = await fetch(`${base}/chart.png?${QUERY}`);
-    if (check.status !== 200 || check.headers.get('content-type') !== 'image/png') throw new Error(`/chart.png answered ${check.status}`);
-    const scripts = writeWrkScripts(tmp);
-    const distinct = join(tmp, 'uncached.txt');
-    writeFileSync(distinct, Array.from({ length: 100_000 }, (_, i) => `/chart.png?${QUERY}&_=${i}`).join('\n') + '\n');
-    const settings: LoadSettings = { durationS: seconds, warmupS: 2, connections: 8, threads: 1, maxOtherCpuPct: 30, attempts: 2 };
-    const targets = [
+function loadTimings(seconds: number): Promise<Array<{ name: string; result: LoadResult }>> {
+  return loadOnServe({
+    label: 'chart server',
+    script: fileURLToPath(import.meta.url),
+    root: ROOT,
+    dataDir: REAL_DATA,
+    check: { path: `/chart.png?${QUERY}`, type: 'image/png' },
+    targets: [
       { name: 'baseline: cached /series (same selection)', path: `/series?${QUERY}` },
       { name: 'cached /chart.png (same URL again)', path: `/chart.png?${QUERY}` },
-      { name: 'uncached /chart.png (every URL new: renders)', pathsFile: distinct },
-    ];
-    const results = [];
-    for (const t of targets) {
-      log(`load: ${t.name}`);
-      results.push({
-        name: t.name,
-        result: await measure({ baseUrl: base, serverPgid: server.pid, ...t }, { ...settings, warmupS: t.pathsFile ? 0 : 2 }, scripts),
-      });
-    }
-    return results;
-  } finally {
-    await stopChild(server, 'SIGINT');
-    rmSync(tmp, { recursive: true, force: true });
-  }
+      { name: 'uncached /chart.png (every URL new: renders)', paths: Array.from({ length: 100_000 }, (_, i) => `/chart.png?${QUERY}&_=${i}`) },
+    ],
+    seconds,
+    log,
+  });
 }
 
 function loadLines(load: Array<{ name: string; result: LoadResult }>, seconds: number, seriesRps: number, cachedRps: number): string[] {

@@ -11,12 +11,13 @@
  *
  * `--serve DIR PORT` is the server mode the bench starts itself in.
  */
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installExitHooks, freePort, runCommand, startChild, stopChild, waitForHttp } from './lib/children.js';
-import { measure, writeWrkScripts, type LoadResult } from './lib/wrk.js';
+import { installExitHooks, runCommand } from './lib/children.js';
+import { loadOnServe } from './lib/serve-load.js';
+import { type LoadResult } from './lib/wrk.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REAL_DATA = existsSync(resolve(ROOT, '../shared/dataseries-data/data'))
@@ -109,7 +110,17 @@ function queries(): Array<{ q: string; lang: Lang; typed: boolean }> {
 async function serve(dataDir: string, port: number): Promise<void> {
   const { buildApp } = await import('../src/app.js');
   const { loadConfig } = await import('../src/config.js');
-  const app = await buildApp(loadConfig({ DS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', DS_WATCH: 'false', PORT: String(port), HOST: '127.0.0.1' }));
+  const app = await buildApp(
+    loadConfig({
+      DS_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DS_WATCH: 'false',
+      DS_RATE_LIMIT: '0',
+      DS_ACCESS_LOG: 'false',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    }),
+  );
   await app.ds.data.ready;
   await app.listen({ port, host: '127.0.0.1' });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
@@ -194,45 +205,27 @@ async function inProcess(rounds: number): Promise<InProcess> {
 }
 
 /** Requests per second of /search on a server started in --serve mode. */
-async function overHttp(seconds: number): Promise<Array<{ name: string; result: LoadResult }>> {
-  const port = await freePort();
-  const server = startChild('search server', process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', REAL_DATA, String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-search-'));
-  try {
-    await waitForHttp(`${base}/health`, server, 300_000);
-    const check = await fetch(`${base}/search?q=preise&lang=de`);
-    if (check.status !== 200) throw new Error(`/search answered ${check.status}`);
-    const scripts = writeWrkScripts(tmp);
-    const all = queries();
-    const distinct = join(tmp, 'uncached.txt');
-    const lines = Array.from({ length: 200_000 }, (_, i) => {
-      const { q, lang } = all[i % all.length];
-      return `/search?${new URLSearchParams({ q, lang, _: String(i) })}`;
-    });
-    writeFileSync(distinct, lines.join('\n') + '\n');
-    // quietWaitS: how long to wait for a quiet machine before each run (newer bench/lib/wrk.ts; ignored by older).
-    const settings = { durationS: seconds, warmupS: 2, connections: 8, threads: 1, maxOtherCpuPct: 30, attempts: 2, quietWaitS: 20 };
-    const targets = [
+function overHttp(seconds: number): Promise<Array<{ name: string; result: LoadResult }>> {
+  const all = queries();
+  return loadOnServe({
+    label: 'search server',
+    script: fileURLToPath(import.meta.url),
+    root: ROOT,
+    dataDir: REAL_DATA,
+    check: { path: '/search?q=preise&lang=de' },
+    targets: [
       { name: 'baseline: cached /search (one URL again)', path: '/search?q=preise&lang=de' },
-      { name: 'uncached /search (every URL new: searches)', pathsFile: distinct },
-    ];
-    const results = [];
-    for (const t of targets) {
-      log(`load: ${t.name}`);
-      results.push({
-        name: t.name,
-        result: await measure({ baseUrl: base, serverPgid: server.pid, ...t }, { ...settings, warmupS: t.pathsFile ? 0 : 2 }, scripts),
-      });
-    }
-    return results;
-  } finally {
-    await stopChild(server, 'SIGINT');
-    rmSync(tmp, { recursive: true, force: true });
-  }
+      {
+        name: 'uncached /search (every URL new: searches)',
+        paths: Array.from({ length: 200_000 }, (_, i) => {
+          const { q, lang } = all[i % all.length];
+          return `/search?${new URLSearchParams({ q, lang, _: String(i) })}`;
+        }),
+      },
+    ],
+    seconds,
+    log,
+  });
 }
 
 function option(name: string, fallback: number): number {
