@@ -28,11 +28,13 @@ export interface RunningServer {
 
 /**
  * Starts `src/server.ts` (through tsx, so no stale build) on `dataDir` with
- * PORT=0, reads the address from its "listening" log line and waits for /health.
+ * PORT=0 and no per-client rate limit (the client tests and bench send
+ * requests in loops), reads the address from its "listening" log line and
+ * waits for /health.
  * @example const server = await startServer(REAL_DATA); ...; await server.stop();
  */
 export async function startServer(dataDir: string, timeoutMs = 60_000): Promise<RunningServer> {
-  const env = { ...process.env, DS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DS_WATCH: 'false', LOG_LEVEL: 'info' };
+  const env = { ...process.env, DS_DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DS_WATCH: 'false', DS_RATE_LIMIT: '0', LOG_LEVEL: 'info' };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = () => stopChild(child);
   try {
