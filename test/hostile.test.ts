@@ -2,6 +2,7 @@
 // (traversal attempts among them) and headers never make a 500 or a crash,
 // and every error comes in the documented shape of its route.
 import assert from 'node:assert/strict';
+import { connect, type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -185,5 +186,77 @@ describe('hostile input at every route', () => {
       { numRuns: 300 },
     );
     assert.equal((await app.inject('/series?dataset=ch_fso_ppi&last=1')).statusCode, 200, 'still serving');
+  });
+});
+
+/** Writes raw bytes to the server, half-closes, and resolves with all it answered (whatever came within 3 s). */
+function rawExchange(port: number, request: Buffer): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(), 3000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined); // a reset after the answer changes nothing here
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('latin1'));
+    });
+    socket.end(request);
+  });
+}
+
+// inject() above goes round the front door (request ids, the response cache,
+// the rate limit, the 414): here raw bytes go through a real socket to it.
+describe('hostile bytes at the front door (a real socket)', () => {
+  let app: FastifyInstance;
+  let port: number;
+
+  before(async () => {
+    app = await startApp(REAL_DATA);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    port = (app.server.address() as AddressInfo).port;
+  });
+  after(async () => {
+    await app.close();
+  });
+
+  it('random header lines never make a 500 or echo a hostile request id, also when the answer is a cache hit', async () => {
+    const name = fc.oneof(
+      fc.constantFrom('x-request-id', 'if-none-match', 'accept-encoding', 'accept', 'accept-language', 'x-forwarded-for', 'range', 'host', 'connection'),
+      fc.stringMatching(/^[A-Za-z-]{1,20}$/),
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.constantFrom(...NASTY),
+      fc.uint8Array({ maxLength: 40 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
+    );
+    const path = fc.constantFrom(
+      '/series?dataset=ch_fso_ppi&last=3',
+      '/series.csv?dataset=ch_fso_ppi&last=3',
+      '/catalog',
+      '/de/d/ch_fso_ppi',
+      '/chart.svg?dataset=ch_fso_ppi&last=12',
+      '/../../etc/passwd',
+      `/series?dataset=${'x'.repeat(9000)}`,
+    );
+    await fc.assert(
+      fc.asyncProperty(path, fc.array(fc.tuple(name, value), { maxLength: 6 }), async (target, headers) => {
+        // body framing headers are left out: with them the server rightly waits for a body
+        const lines = headers.filter(([k]) => !/^(content-length|transfer-encoding|expect)$/i.test(k)).map(([k, v]) => `${k}: ${v}`);
+        const request = Buffer.from([`GET ${target} HTTP/1.1`, 'host: localhost', ...lines, '', ''].join('\r\n'), 'latin1');
+        // twice: the second answer of a good request comes from the response cache
+        for (let i = 0; i < 2; i++) {
+          const answer = await rawExchange(port, request);
+          const statuses = [...answer.matchAll(/^HTTP\/1\.1 (\d{3}) /gm)].map((m) => Number(m[1]));
+          assert.ok(statuses.length > 0, `an HTTP answer to ${JSON.stringify(request.toString('latin1').slice(0, 300))}: ${answer.slice(0, 200)}`);
+          for (const status of statuses) assert.ok(status < 500 || status === 503, `${status} for ${target}`);
+          assert.doesNotMatch(answer, /\n\s+at [\w.<>]+ \(|node_modules\//, 'no stack trace');
+          for (const m of answer.matchAll(/^x-request-id: (.*)$/gim)) assert.match(m[1].trim(), /^[\w.-]{1,64}$/, 'a safe request id');
+        }
+      }),
+      { numRuns: 150 },
+    );
+    const res = await fetch(`http://127.0.0.1:${port}/series?dataset=ch_fso_ppi&last=1`);
+    assert.equal(res.status, 200, 'still serving');
   });
 });
