@@ -6,9 +6,6 @@
  * requests per second of /chart.png on a real server on loopback, cached and
  * uncached, against cached /series of the same selection. Target: PNG < 50 ms.
  * Prints the figures and appends them to bench/RESULTS-charts.md.
- *
- * `--serve DIR PORT` is the server mode the bench starts itself in: the app
- * with the image routes, listening on 127.0.0.1.
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -28,27 +25,6 @@ const SIZE = { width: 800, height: 450 };
 const PNG_TARGET_MS = 50;
 
 const log = (line: string): void => console.error(`${new Date().toISOString().slice(11, 19)} ${line}`);
-
-async function serve(dataDir: string, port: number): Promise<void> {
-  const { buildApp } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/config.js');
-  const { registerImageRoutes } = await import('../src/routes/images.js');
-  const app = await buildApp(
-    loadConfig({
-      DS_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DS_WATCH: 'false',
-      DS_RATE_LIMIT: '0',
-      DS_ACCESS_LOG: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    }),
-  );
-  if (!app.hasRoute({ method: 'GET', url: '/chart.png' })) registerImageRoutes(app, app.ds);
-  await app.ds.data.ready;
-  await app.listen({ port, host: '127.0.0.1' });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
 
 interface Timing {
   name: string;
@@ -93,11 +69,9 @@ async function renderTimings(rounds: number): Promise<{ timings: Timing[]; point
   return { timings, points: view.observations, svgBytes: Buffer.byteLength(svg), pngBytes: (await svgToPng(svg)).length };
 }
 
-/** Requests per second on a server started in --serve mode. */
+/** Requests per second of cached and uncached /chart.png on our server. */
 function loadTimings(seconds: number): Promise<Array<{ name: string; result: LoadResult }>> {
   return loadOnServe({
-    label: 'chart server',
-    script: fileURLToPath(import.meta.url),
     root: ROOT,
     dataDir: REAL_DATA,
     check: { path: `/chart.png?${QUERY}`, type: 'image/png' },
@@ -167,5 +141,4 @@ async function main(): Promise<void> {
   log(`appended to ${results} (json ${f(jsonMs)} ms, blank ${f(blankMs)} ms)`);
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3], Number(process.argv[4]));
-else await main();
+await main();

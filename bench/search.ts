@@ -8,8 +8,6 @@
  * server on loopback, every URL new (no response cache), against cached
  * `/search` of one URL. Target: median < 2 ms per query.
  * Prints the figures and appends them to bench/RESULTS-search.md.
- *
- * `--serve DIR PORT` is the server mode the bench starts itself in.
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -107,25 +105,6 @@ function queries(): Array<{ q: string; lang: Lang; typed: boolean }> {
   return out;
 }
 
-async function serve(dataDir: string, port: number): Promise<void> {
-  const { buildApp } = await import('../src/app.js');
-  const { loadConfig } = await import('../src/config.js');
-  const app = await buildApp(
-    loadConfig({
-      DS_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DS_WATCH: 'false',
-      DS_RATE_LIMIT: '0',
-      DS_ACCESS_LOG: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    }),
-  );
-  await app.ds.data.ready;
-  await app.listen({ port, host: '127.0.0.1' });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
-
 interface InProcess {
   buildMs: number;
   records: number;
@@ -204,12 +183,10 @@ async function inProcess(rounds: number): Promise<InProcess> {
   return result;
 }
 
-/** Requests per second of /search on a server started in --serve mode. */
+/** Requests per second of cached and uncached /search on our server. */
 function overHttp(seconds: number): Promise<Array<{ name: string; result: LoadResult }>> {
   const all = queries();
   return loadOnServe({
-    label: 'search server',
-    script: fileURLToPath(import.meta.url),
     root: ROOT,
     dataDir: REAL_DATA,
     check: { path: '/search?q=preise&lang=de' },
@@ -287,5 +264,4 @@ async function main(): Promise<void> {
   log(`appended to ${results}`);
 }
 
-if (process.argv[2] === '--serve') await serve(process.argv[3], Number(process.argv[4]));
-else await main();
+await main();

@@ -11,16 +11,8 @@ export interface ServeTarget {
   paths?: string[];
 }
 
-/**
- * What `loadOnServe` needs: the bench script that has a `--serve DATA PORT`
- * mode (which must turn the per-client rate limit off, or wrk gets 429s),
- * and what to check and load.
- */
+/** What `loadOnServe` needs: the project root and data, what to check, and what to load. */
 export interface ServeLoad {
-  /** label of the server process in logs */
-  label: string;
-  /** the bench script (started with `node --import tsx SCRIPT --serve DATA PORT`) */
-  script: string;
   root: string;
   dataDir: string;
   /** must answer 200 (and this Content-Type, when given) before the load */
@@ -31,16 +23,26 @@ export interface ServeLoad {
 }
 
 /**
- * Starts a bench script's own server, checks it, then loads each target with
- * wrk in turn (8 connections, 1 thread; 2 s of warm-up for a repeated path,
- * none for a list of new ones, which would spend them). Stops the server.
+ * Starts our server from source (`src/server.ts` through tsx, so no build
+ * is needed) on `dataDir`, checks it, then loads each target with wrk in turn
+ * (8 connections, 1 thread; 2 s of warm-up for a repeated path, none for a
+ * list of new ones, which would spend them). Stops the server.
  */
 export async function loadOnServe(o: ServeLoad): Promise<Array<{ name: string; result: LoadResult }>> {
   const port = await freePort();
-  const server = startChild(o.label, process.execPath, ['--import', 'tsx', o.script, '--serve', o.dataDir, String(port)], {
-    cwd: o.root,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  // no rate limit (wrk would get 429s), no access log and no watching, as for the core bench
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DS_DATA_DIR: o.dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DS_RATE_LIMIT: '0',
+    DS_ACCESS_LOG: 'false',
+    DS_WATCH: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  const server = startChild('our server (source)', process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: o.root, env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-serve-'));
   try {
