@@ -15,6 +15,26 @@ export interface OurServer {
 
 const SERVER_JS = 'dist/src/server.js';
 
+/**
+ * The environment our server runs with in every bench. Like nginx there
+ * (access_log off, no limits, no watching): the serving path is measured, not
+ * the access log, the per-client limiter (which would answer 429 to wrk) or
+ * reloads.
+ */
+export function benchServerEnv(dataDir: string, port: number, workers = 1): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DS_DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DS_RATE_LIMIT: '0',
+    DS_ACCESS_LOG: 'false',
+    DS_WATCH: 'false',
+    LOG_LEVEL: 'warn',
+    DS_WORKERS: String(workers),
+  };
+}
+
 /** Builds with `npm run build` when dist/src/server.js is missing or older than a source file. */
 export async function buildIfStale(root: string): Promise<boolean> {
   const built = join(root, SERVER_JS);
@@ -62,18 +82,7 @@ export async function startOurServer(
   workers = 1,
 ): Promise<OurServer> {
   const port = await freePort();
-  // Like nginx here (access_log off, no limits, no watching): the serving path, not the access log, the per-client limiter or reloads.
-  const env = {
-    ...process.env,
-    DS_DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DS_RATE_LIMIT: '0',
-    DS_ACCESS_LOG: 'false',
-    DS_WATCH: 'false',
-    LOG_LEVEL: 'warn',
-    DS_WORKERS: String(workers),
-  };
+  const env = benchServerEnv(dataDir, port, workers);
   const started = performance.now();
   const child = startChild('our server', 'node', [...nodeArgs, SERVER_JS], { cwd: root, env });
   const baseUrl = `http://127.0.0.1:${port}`;

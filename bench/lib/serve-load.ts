@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, startChild, stopChild, waitForHttp } from './children.js';
+import { benchServerEnv } from './our-server.js';
 import { measureOnce, warmUp, writeWrkScripts, type LoadResult, type LoadSettings } from './wrk.js';
 
 /** One load of a bench server: the same path again (cached), or a list of paths each new (uncached). */
@@ -30,18 +31,7 @@ export interface ServeLoad {
  */
 export async function loadOnServe(o: ServeLoad): Promise<Array<{ name: string; result: LoadResult }>> {
   const port = await freePort();
-  // no rate limit (wrk would get 429s), no access log and no watching, as for the core bench
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DS_DATA_DIR: o.dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DS_RATE_LIMIT: '0',
-    DS_ACCESS_LOG: 'false',
-    DS_WATCH: 'false',
-    LOG_LEVEL: 'warn',
-  };
+  const env = { ...benchServerEnv(o.dataDir, port), NODE_ENV: 'production' };
   const server = startChild('our server (source)', process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: o.root, env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-serve-'));
