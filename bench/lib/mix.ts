@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { mulberry32 } from '../../scripts/demo/random.js';
 import { LANGS, type Lang } from '../../src/data/model.js';
 import { apiUrl, pageUrl, sitePageUrl, type SelectionRoute, type UrlSelection } from '../../src/urls.js';
 
@@ -37,18 +38,6 @@ interface DatasetFacts {
 
 const TRANSFORMS = ['level', 'level', 'pct', 'yoy', 'diff', 'index'] as const;
 const FACTS = new Set(['start', 'end', 'observations', 'missing']);
-
-/** A small seeded generator, so that every run measures the same mix. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)];
 

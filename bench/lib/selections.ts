@@ -1,6 +1,6 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mulberry32 } from './mix.js';
+import { mulberry32 } from '../../scripts/demo/random.js';
 
 /** One series as found in a published CSV. */
 export interface SeriesInfo {

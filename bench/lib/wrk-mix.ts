@@ -4,6 +4,7 @@ import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { sleep, startChild } from './children.js';
 import { groupCpuSeconds, machineBusySeconds } from './proc-stats.js';
+import { sampleCpuUntil } from './wrk.js';
 
 /** One wrk run over a list of paths, with the error kinds and the CPU of server, wrk and the rest. */
 export interface MixResult {
@@ -100,16 +101,8 @@ export async function runMix(opts: {
   const started = process.hrtime.bigint();
   const child = startChild('wrk', 'wrk', args);
   const closed = once(child.proc, 'close') as Promise<[number | null]>;
-  let wrkCpuS = 0;
-  const timer = setInterval(() => {
-    try {
-      wrkCpuS = groupCpuSeconds(child.pid);
-    } catch {
-      // exiting
-    }
-  }, 200);
+  const wrkCpuS = await sampleCpuUntil(child, closed);
   const [code] = await closed;
-  clearInterval(timer);
   const elapsedS = Number(process.hrtime.bigint() - started) / 1e9;
   const serverCpuS = groupCpuSeconds(opts.serverPgid) - cpuBefore;
   const otherCpuS = machineBusySeconds() - busyBefore - serverCpuS - wrkCpuS;

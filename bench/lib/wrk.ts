@@ -138,7 +138,7 @@ async function runWrk(
 }
 
 /** Samples wrk's CPU time every 200 ms; the last sample before it exits stands for the total. */
-async function sampleCpuUntil(child: Child, closed: Promise<unknown>): Promise<number> {
+export async function sampleCpuUntil(child: Child, closed: Promise<unknown>): Promise<number> {
   let last = 0;
   const timer = setInterval(() => {
     try {
