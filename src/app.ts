@@ -1,14 +1,19 @@
-import { createServer } from 'node:http';
+import { createServer, METHODS } from 'node:http';
+import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { DataHolder } from './data/data-holder.js';
-import { DsError, InternalError, NotFoundError } from './http/errors.js';
-import { renderError, type ErrorFormat } from './http/render-error.js';
+import { DsError, InternalError, NotFoundError } from './errors/ds-error.js';
+import { clientAddressRule } from './http/client-address.js';
+import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH } from './http/client-errors.js';
+import { errorFormatOf, pathOf } from './http/error-format.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
-import { pageSecurityHeaders } from './http/security-headers.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { ErrorRenderer, type ErrorFormat } from './http/render-error.js';
+import { errorAnswer, writeSocketError } from './http/send-error.js';
 import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
@@ -16,7 +21,7 @@ import { registerDiscoveryRoutes } from './routes/discovery.js';
 import { registerDownloadRoutes } from './routes/downloads.js';
 import { registerLiveRoutes } from './routes/live.js';
 import { registerImageRoutes } from './routes/images.js';
-import { isPageRequest, registerPageRoutes } from './routes/pages.js';
+import { registerPageRoutes } from './routes/pages.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
 
@@ -34,25 +39,31 @@ declare module 'fastify' {
 /** Longest request URL accepted (longer → 414); the longest valid selection URL is far shorter. */
 const MAX_URL_LENGTH = 8192;
 
-/** Guesses how to render an error for a request that matched no route. */
-function formatOf(req: FastifyRequest): ErrorFormat {
-  const configured = req.routeOptions?.config?.format;
-  if (configured) return configured;
-  if (isPageRequest(req)) return 'html';
-  return req.url.split('?')[0].endsWith('.csv') ? 'csv' : 'json';
-}
-
 /** Sends an error in the format of its route: problem+json, an error CSV, or an HTML page (with the pages' security headers). */
 function sendError(req: FastifyRequest, reply: FastifyReply, err: DsError): void {
-  const format = formatOf(req);
-  const { type, body } = renderError(err, format, req.url.split('?')[0]);
-  reply
-    .code(err.status)
-    .headers(err.headers)
-    .headers(format === 'html' ? pageSecurityHeaders(false) : { 'access-control-allow-origin': '*' })
-    .header('cache-control', 'no-store')
-    .type(type)
-    .send(body);
+  const format = errorFormatOf(req.raw, req.routeOptions?.config?.format);
+  const answer = errorAnswer(req.server.ds.errors, err, format, pathOf(req.url));
+  reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** A thrown value as one of our errors: ours as is, schema failures as 400, the framework's client errors by status, the rest 500. */
+function asDsError(error: FastifyError | DsError, req: FastifyRequest): DsError {
+  if (error instanceof DsError) return error;
+  if (error.validation) {
+    const known = Object.keys(((req.routeOptions.schema?.querystring as { properties?: object }) ?? {}).properties ?? {});
+    return schemaErrorToBadParameter(error.validation as never, error.validationContext ?? 'query', known);
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode < 500) return new DsError('bad_request', error.message);
+  req.log.error({ err: error }, 'unexpected error');
+  return new InternalError();
+}
+
+/** Makes Fastify route every method Node's parser accepts, so that each known path can answer 405 to all of them. */
+function routeEveryMethod(app: FastifyInstance): void {
+  for (const method of METHODS) {
+    // CONNECT never reaches a request handler (Node emits 'connect')
+    if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  }
 }
 
 /**
@@ -68,11 +79,15 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
   data.onSwap(() => responses.clear());
   let frontDoor: FrontDoor | null = null;
+  const errors = new ErrorRenderer();
+  const clientOf = clientAddressRule(config.trustProxy);
   const stopping: (() => void)[] = [];
   const ctx: AppContext = {
     config,
     data,
     responses,
+    errors,
+    clientOf,
     drain: () => {
       for (const fn of stopping) fn();
       return frontDoor?.drain() ?? Promise.resolve();
@@ -82,17 +97,25 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   const app: FastifyInstance = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false, verbose: true } },
     genReqId: (req) => String(req.headers['x-request-id'] ?? ''),
     requestTimeout: config.requestTimeoutMs,
+    // the router's own refusals (bad %-escapes, over-long names) and Node's (unparsable HTTP) in the one error shape
+    frameworkErrors: (error, req, reply) => sendError(req, reply, frameworkErrorOf(error, pathOf(req.url))),
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      const err = clientErrorOf(error);
+      if (err && !socket.destroyed) writeSocketError(errors, socket, err);
+      else socket.destroy();
+    },
     serverFactory: (handler) => {
       const door = createFrontDoor(
         {
           data,
           responses,
-          rateLimit: config.rateLimit,
-          trustProxy: config.trustProxy,
+          errors,
+          limiter: config.rateLimit > 0 ? new RateLimiter(config.rateLimit, config.workers) : null,
+          clientOf,
           maxUrlLength: MAX_URL_LENGTH,
           onFinished: config.accessLog ? (entry) => app.log.info(entry, 'request') : undefined,
         },
@@ -104,20 +127,8 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
   app.decorate('ds', ctx);
 
-  app.setErrorHandler((error: FastifyError | DsError, req, reply) => {
-    let err: DsError;
-    if (error instanceof DsError) err = error;
-    else if ((error as FastifyError).validation) {
-      const known = Object.keys(((req.routeOptions.schema?.querystring as { properties?: object }) ?? {}).properties ?? {});
-      err = schemaErrorToBadParameter((error as FastifyError).validation as never, (error as FastifyError).validationContext ?? 'query', known);
-    } else if (typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500) {
-      err = new DsError((error as FastifyError).statusCode!, 'bad_request', 'Bad request', (error as FastifyError).message);
-    } else {
-      req.log.error({ err: error }, 'unexpected error');
-      err = new InternalError();
-    }
-    sendError(req, reply, err);
-  });
+  app.setErrorHandler((error: FastifyError | DsError, req, reply) => sendError(req, reply, asDsError(error, req)));
+  routeEveryMethod(app);
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustedProxies } from './http/client-address.js';
 
 /**
  * Configuration, declared once (name, default, type, help), read from the
@@ -31,14 +32,16 @@ export interface Config {
   responseCacheBytes: number;
   /** requests per minute per client address; 0 = no limit */
   rateLimit: number;
-  /** take the client address from X-Forwarded-For */
-  trustProxy: boolean;
+  /** proxies whose X-Forwarded-For entries are believed (addresses, CIDRs, loopback/linklocal/uniquelocal); empty = none */
+  trustProxy: readonly string[];
   /** one JSON log line per request */
   accessLog: boolean;
   /** a request that takes longer is cut off */
   requestTimeoutMs: number;
   /** server processes sharing the port (Node cluster) */
   workers: number;
+  /** most /events streams one client address may hold open */
+  eventsPerClient: number;
 }
 
 interface Setting {
@@ -67,11 +70,26 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     fallback: () => '128',
   },
   rateLimit: { env: 'DS_RATE_LIMIT', help: 'requests per minute per client address (0 = no limit)', fallback: () => '1200' },
-  trustProxy: { env: 'DS_TRUST_PROXY', help: 'take the client address from X-Forwarded-For (true|false)', fallback: () => 'false' },
+  trustProxy: {
+    env: 'DS_TRUST_PROXY',
+    help: 'trusted proxies: false, true (loopback and private networks) or a list of addresses/CIDRs; the client is the right-most X-Forwarded-For address not in it',
+    fallback: () => 'false',
+  },
   accessLog: { env: 'DS_ACCESS_LOG', help: 'log one JSON line per request (true|false)', fallback: () => 'true' },
   requestTimeoutMs: { env: 'DS_REQUEST_TIMEOUT_MS', help: 'milliseconds before a request is cut off', fallback: () => '30000' },
+  eventsPerClient: { env: 'DS_EVENTS_PER_CLIENT', help: 'most /events streams one client address may hold open', fallback: () => '16' },
   workers: { env: 'DS_WORKERS', help: 'server processes sharing the port (or --workers N)', fallback: () => '1' },
 };
+
+/** Reads DS_TRUST_PROXY, listing a bad entry among the problems. */
+function proxies(text: string, problems: string[]): readonly string[] {
+  try {
+    return Object.freeze(parseTrustedProxies(text));
+  } catch (e) {
+    problems.push(`DS_TRUST_PROXY=${text}: ${(e as Error).message}; expected false, true or a comma-separated list of addresses/CIDRs`);
+    return [];
+  }
+}
 
 /** A configuration problem list, thrown as one error. */
 export class ConfigError extends Error {
@@ -112,10 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const watch = bool('watch');
   const cacheMb = int('responseCacheBytes', 0, 65536);
   const rateLimit = int('rateLimit', 0, 10_000_000);
-  const trustProxy = bool('trustProxy');
+  const trustProxy = proxies(raw('trustProxy'), problems);
   const accessLog = bool('accessLog');
   const requestTimeoutMs = int('requestTimeoutMs', 100, 3_600_000);
   const workers = int('workers', 1, 64);
+  const eventsPerClient = int('eventsPerClient', 1, 100_000);
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({
     dataDir: path.resolve(raw('dataDir')),
@@ -130,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     accessLog,
     requestTimeoutMs,
     workers,
+    eventsPerClient,
     ...overrides,
   });
 }

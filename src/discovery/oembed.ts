@@ -1,5 +1,5 @@
 import type { Lang, Snapshot } from '../data/model.js';
-import { DsError, NotFoundError, NotImplementedError, BadParameterError } from '../http/errors.js';
+import { DsError, NotFoundError, NotImplementedError, BadParameterError } from '../errors/ds-error.js';
 import { pickLabel } from '../i18n/labels.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS } from '../render/chart-style.js';
 import { apiUrl, embedUrl, sitePageUrl } from '../urls.js';

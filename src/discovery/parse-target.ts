@@ -1,5 +1,5 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
-import { BadParameterError, NotFoundError } from '../http/errors.js';
+import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from '../query/closest.js';
 import { findDataset, parseDateParam, parseDims } from '../query/parse-selection.js';
 import { TRANSFORMS, type Transform } from '../query/view.js';

@@ -1,5 +1,5 @@
 import type { Lang, Snapshot } from '../data/model.js';
-import { BadParameterError, NotFoundError } from '../http/errors.js';
+import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { pickLabel } from '../i18n/labels.js';
 import { closest } from '../query/closest.js';
 import { embedUrl } from '../urls.js';

@@ -1,5 +1,5 @@
 import type { Lang, Snapshot } from '../data/model.js';
-import { BadParameterError } from '../http/errors.js';
+import { BadParameterError } from '../errors/ds-error.js';
 import { pageUrl } from '../urls.js';
 import { tokenize } from './fold-text.js';
 import { defaultDims, levelDims } from './levels.js';

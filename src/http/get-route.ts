@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { METHODS } from 'node:http';
 import type { Snapshot } from '../data/model.js';
 import type { AppContext } from '../app-context.js';
-import { MethodNotAllowedError, NotReadyError } from './errors.js';
+import { MethodNotAllowedError, NotReadyError } from '../errors/ds-error.js';
 import type { ErrorFormat } from './render-error.js';
 import { etagMatches, writeRepresentation, type Representation } from './representation.js';
 
@@ -73,13 +74,17 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
   registerOtherMethods(app, route.url, format);
 }
 
+/** Every method but GET and HEAD that reaches a route (CONNECT never does). */
+const OTHER_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'CONNECT');
+
 /**
  * Answers the methods a read-only route does not take: 204 to a CORS
- * preflight (OPTIONS), 405 with `Allow` to anything else.
+ * preflight (OPTIONS), 405 with `Allow` to anything else (POST, TRACE,
+ * PROPFIND…: every method Node parses; app.ts makes Fastify route them).
  */
 export function registerOtherMethods(app: FastifyInstance, url: string, format: ErrorFormat): void {
   app.route({
-    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    method: OTHER_METHODS,
     url,
     config: { format },
     handler: async (req, reply) => {

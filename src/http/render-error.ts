@@ -1,5 +1,6 @@
+import { problemType } from '../errors/catalogue.js';
+import type { DsError } from '../errors/ds-error.js';
 import { csvField } from '../query/encode.js';
-import { DsError } from './errors.js';
 
 /** How an error is rendered: problem+json, a one-column `error` CSV, or (pages) HTML. */
 export type ErrorFormat = 'json' | 'csv' | 'html';
@@ -7,30 +8,38 @@ export type ErrorFormat = 'json' | 'csv' | 'html';
 /** Renders an error as a whole HTML page; set by the page routes (src/routes/pages.ts). */
 export type HtmlErrorRenderer = (err: DsError, instance: string) => string;
 
-let htmlRenderer: HtmlErrorRenderer | null = null;
-
-/** Sets how errors of the `html` format are rendered (until set, they are problem+json). */
-export function setHtmlErrorRenderer(render: HtmlErrorRenderer): void {
-  htmlRenderer = render;
-}
-
-/** The RFC 9457 `type` URI of an error code (stable, documented in the OpenAPI description). */
-export function problemType(code: string): string {
-  return `urn:dataseries:problem:${code}`;
+/** A rendered error: its content type and body. */
+export interface RenderedError {
+  type: string;
+  body: string;
 }
 
 /**
- * The body and content type of an error in a format.
- * @example renderError(new NotFoundError('Unknown dataset'), 'csv', '/series.csv')
+ * How one app renders its errors. Held on the app's context (never in a
+ * module), so two apps in one process each render their own HTML pages.
  */
-export function renderError(err: DsError, format: ErrorFormat, instance: string): { type: string; body: string } {
-  if (format === 'html' && htmlRenderer) {
-    return { type: 'text/html; charset=utf-8', body: htmlRenderer(err, instance) };
+export class ErrorRenderer {
+  private html: HtmlErrorRenderer | null = null;
+
+  /** Sets how errors of the `html` format are rendered (until set, they are problem+json). */
+  setHtml(render: HtmlErrorRenderer): void {
+    this.html = render;
   }
-  if (format === 'csv') {
-    return { type: 'text/csv; charset=utf-8', body: 'error\n' + csvField(err.message) + '\n' };
+
+  /**
+   * The body and content type of an error in a format.
+   * @example renderer.render(new NotFoundError('Unknown dataset'), 'csv', '/series.csv')
+   */
+  render(err: DsError, format: ErrorFormat, instance: string): RenderedError {
+    if (format === 'html' && this.html) return { type: 'text/html; charset=utf-8', body: this.html(err, instance) };
+    if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: 'error\n' + csvField(err.message) + '\n' };
+    return { type: 'application/problem+json; charset=utf-8', body: JSON.stringify(problemOf(err, instance)) };
   }
-  const problem = {
+}
+
+/** The RFC 9457 problem details of an error, with `error` (what existing clients read) and `code`. */
+function problemOf(err: DsError, instance: string): Record<string, unknown> {
+  return {
     ...err.facts,
     type: problemType(err.code),
     title: err.title,
@@ -40,5 +49,4 @@ export function renderError(err: DsError, format: ErrorFormat, instance: string)
     code: err.code,
     error: err.message,
   };
-  return { type: 'application/problem+json; charset=utf-8', body: JSON.stringify(problem) };
 }

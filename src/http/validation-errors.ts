@@ -1,4 +1,4 @@
-import { BadParameterError } from './errors.js';
+import { BadParameterError } from '../errors/ds-error.js';
 
 /** The parts of an Ajv error this module reads. */
 interface SchemaError {

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { daysFromCivil, formatIsoDate } from '../data/dates.js';
 import type { Lang } from '../data/model.js';
-import { BadParameterError } from '../http/errors.js';
+import { BadParameterError } from '../errors/ds-error.js';
 import { pickLabel } from '../i18n/labels.js';
 import { METADATA_HEADER, type MetadataRow } from './download-metadata.js';
 import type { SelectionView } from './view.js';

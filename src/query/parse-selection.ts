@@ -1,6 +1,6 @@
 import { parseIsoDate } from '../data/dates.js';
 import type { Dataset, Snapshot } from '../data/model.js';
-import { BadParameterError, NotFoundError } from '../http/errors.js';
+import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from './closest.js';
 import { TRANSFORMS, type Selection, type Transform } from './view.js';
 

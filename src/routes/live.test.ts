@@ -194,10 +194,10 @@ describe('LiveHub on a plain HTTP server', () => {
   const snapshot = { version: 'v1', datasets: new Map([['a', { version: 'a1' }]]) } as unknown as Snapshot;
 
   before(async () => {
-    hub = new LiveHub({ heartbeatMs: 50, retryMs: 1000, maxStreams: 1, maxBufferedBytes: 1024 });
+    hub = new LiveHub({ heartbeatMs: 50, retryMs: 1000, maxStreams: 1, maxPerClient: 1, maxBufferedBytes: 1024 });
     server = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      hub.open(res, snapshot, null);
+      hub.open(res, snapshot, null, 'c');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -212,11 +212,12 @@ describe('LiveHub on a plain HTTP server', () => {
     assert.equal((await s.next()).event, 'retry');
     assert.equal((await s.next()).event, 'versions');
     assert.equal((await s.next(1000)).comment, 'heartbeat');
-    assert.equal(hub.hasRoom, false);
+    assert.equal(hub.full('c'), 'client');
+    assert.equal(hub.full('other'), 'server');
     s.close();
     for (let i = 0; i < 50 && hub.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
     assert.equal(hub.size, 0);
-    assert.equal(hub.hasRoom, true);
+    assert.equal(hub.full('c'), null);
   });
 });
 

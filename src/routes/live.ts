@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { DsError, NotReadyError } from '../http/errors.js';
+import { NotReadyError, TooManyStreamsError } from '../errors/ds-error.js';
 import { registerOtherMethods } from '../http/get-route.js';
 import { findDataset } from '../query/parse-selection.js';
 import { LIVE_DEFAULTS, LiveHub, type LiveOptions } from './live-hub.js';
@@ -32,8 +32,8 @@ const SSE_HEADERS = {
 const description = `A text/event-stream. On connect: \`retry:\` and an event \`versions\` with data \`{data_version, datasets: {id: version}}\` (every dataset, or the one named by \`dataset\`). After each data reload: one event \`change\` with data \`{dataset, version, data_version}\` per followed dataset whose version changed (\`version\` null when it was removed). A comment line every ${LIVE_DEFAULTS.heartbeatMs / 1000} s keeps the connection open. A version is the one in /catalog and /dataset/{id}/meta.`;
 
 /** Registers /events; returns its hub (tests look at its streams). */
-export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, options: LiveOptions = LIVE_DEFAULTS): LiveHub {
-  const hub = new LiveHub(options);
+export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, options: Partial<LiveOptions> = {}): LiveHub {
+  const hub = new LiveHub({ ...LIVE_DEFAULTS, maxPerClient: ctx.config.eventsPerClient, ...options });
   ctx.data.onSwap((next, old) => hub.swapped(next, old));
   app.addHook('preClose', (done) => {
     hub.close();
@@ -57,22 +57,21 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, option
         patternProperties: { '^_': {} },
         additionalProperties: false,
       },
-      response: { 404: errorResponses[404], 503: errorResponses[503] },
+      response: { 404: errorResponses[404], 429: errorResponses[429], 503: errorResponses[503] },
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const snapshot = ctx.data.current;
       if (!snapshot) throw new NotReadyError();
       const dataset = (req.query as { dataset?: string }).dataset ?? null;
       if (dataset !== null) findDataset(snapshot, dataset);
-      if (!hub.hasRoom) {
-        const detail = 'Too many open event streams; retry later, or poll /dataset/{id}/meta with If-None-Match.';
-        throw new DsError(503, 'too_many_streams', 'Too many live connections', detail, {}, { 'retry-after': '30' });
-      }
+      const client = ctx.clientOf(req.raw);
+      const full = hub.full(client);
+      if (full) throw new TooManyStreamsError(full, full === 'client' ? hub.options.maxPerClient : hub.options.maxStreams);
       reply.hijack();
       reply.raw.writeHead(200, SSE_HEADERS);
       if (req.method === 'HEAD') return void reply.raw.end();
       req.raw.socket?.setNoDelay(true);
-      hub.open(reply.raw, snapshot, dataset);
+      hub.open(reply.raw, snapshot, dataset, client);
     },
   });
 

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang, type Snapshot } from '../data/model.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../errors/ds-error.js';
 import { registerGet, type Answer } from '../http/get-route.js';
 import { pageSecurityHeaders } from '../http/security-headers.js';
-import { setHtmlErrorRenderer } from '../http/render-error.js';
 import { findDataset } from '../query/parse-selection.js';
 import { ASSET_PREFIX, loadClientAssets, type ClientAssets } from '../render/client-assets.js';
 import { buildAboutView, renderAbout } from '../render/pages/about.js';
@@ -32,17 +31,6 @@ const pageQuerySchema = { type: 'object' } as const;
 /** A page of the site: how to render it from the snapshot, a language and the request. */
 type PageRender = (snapshot: Snapshot, lang: Lang, site: Site, req: FastifyRequest) => { body: () => string; check?: () => void };
 
-/**
- * True when a request that matched no route is a browser asking for a page:
- * it accepts HTML and its path looks like a page (no file extension), so it
- * gets the HTML 404 page instead of problem+json.
- */
-export function isPageRequest(req: FastifyRequest): boolean {
-  const path = req.url.split('?')[0];
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return (req.headers.accept ?? '').includes('text/html') && (!last.includes('.') || last.endsWith('.html'));
-}
-
 function pageEtag(req: FastifyRequest, snapshot: Snapshot, site: Site): string {
   const key = [req.url, snapshot.version, site.baseUrl, site.assets.js, site.assets.css].join('\n');
   return `W/"page-${createHash('sha1').update(key).digest('base64url').slice(0, 22)}"`;
@@ -62,7 +50,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
       return empty;
     },
   );
-  setHtmlErrorRenderer((err, path) => renderErrorPage(buildErrorView(err, path, site)));
+  ctx.errors.setHtml((err, path) => renderErrorPage(buildErrorView(err, path, site)));
 
   registerGet<Record<string, never>>(app, ctx, {
     url: `${ASSET_PREFIX}:name`,

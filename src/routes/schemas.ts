@@ -72,5 +72,6 @@ export const problemSchema = {
 export const errorResponses = {
   400: { description: 'A parameter is malformed or names an unknown dimension or code.', content: { 'application/problem+json': { schema: problemSchema } } },
   404: { description: 'Unknown dataset.', content: { 'application/problem+json': { schema: problemSchema } } },
+  429: { description: 'Too many requests (or streams) from this client address.', content: { 'application/problem+json': { schema: problemSchema } } },
   503: { description: 'The data is not loaded yet.', content: { 'application/problem+json': { schema: problemSchema } } },
 } as const;

@@ -3,7 +3,7 @@
  * language of the path's prefix, with the error's own message as detail.
  */
 import type { Lang } from '../../data/model.js';
-import type { DsError } from '../../http/errors.js';
+import type { DsError } from '../../errors/ds-error.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { sitePageUrl } from '../../urls.js';
 import { fillTemplate } from '../chart-text.js';

@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import type { DsError } from '../errors/ds-error.js';
+import { errorFormatOf, pathOf } from './error-format.js';
+import type { ErrorFormat, ErrorRenderer, RenderedError } from './render-error.js';
+import { pageSecurityHeaders } from './security-headers.js';
+
+/** A whole error answer: status, headers and body, in one of the three formats. */
+export interface ErrorAnswer extends RenderedError {
+  status: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * The answer to an error in a format: the error's own headers (Allow,
+ * Retry-After…), never stored, CORS on data formats and the pages' security
+ * headers on HTML.
+ */
+export function errorAnswer(renderer: ErrorRenderer, err: DsError, format: ErrorFormat, path: string): ErrorAnswer {
+  const rendered = renderer.render(err, format, path);
+  const sideHeaders = format === 'html' ? pageSecurityHeaders(false) : { 'access-control-allow-origin': '*' };
+  return { ...rendered, status: err.status, headers: { ...err.headers, ...sideHeaders, 'cache-control': 'no-store', 'content-type': rendered.type } };
+}
+
+/** Writes an error on Node's response, before any framework (the front door). */
+export function writeError(renderer: ErrorRenderer, req: IncomingMessage, res: ServerResponse, err: DsError): void {
+  const answer = errorAnswer(renderer, err, errorFormatOf(req), pathOf(req.url));
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.end(req.method === 'HEAD' ? undefined : answer.body);
+}
+
+/**
+ * Writes an error straight on a socket that HTTP could not parse (bad request
+ * line, header too large, bad Content-Length, timeout), then closes it: the
+ * request is unknown, so the answer is problem+json.
+ */
+export function writeSocketError(renderer: ErrorRenderer, socket: Socket, err: DsError): void {
+  if (!socket.writable) return void socket.destroy();
+  const answer = errorAnswer(renderer, err, 'json', '/');
+  const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`];
+  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${Buffer.byteLength(answer.body)}`, 'connection: close');
+  socket.end(head.join('\r\n') + '\r\n\r\n' + answer.body);
+}
