@@ -11,6 +11,7 @@ import { clientAddressRule } from './http/client-address.js';
 import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH } from './http/client-errors.js';
 import { errorFormatOf, pathOf } from './http/error-format.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
+import { registerOtherMethods } from './http/get-route.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { ErrorRenderer, type ErrorFormat } from './http/render-error.js';
 import { errorAnswer, writeSocketError } from './http/send-error.js';
@@ -58,12 +59,25 @@ function asDsError(error: FastifyError | DsError, req: FastifyRequest): DsError 
   return new InternalError();
 }
 
-/** Makes Fastify route every method Node's parser accepts, so that each known path can answer 405 to all of them. */
-function routeEveryMethod(app: FastifyInstance): void {
+/**
+ * Makes every known path answer 405 (with Allow) to every method Node's
+ * parser accepts: Fastify is taught the methods it does not route by
+ * default (TRACE, PROPFIND…), and each GET route registered without its
+ * other methods gets them once all routes are in. Returns that last step.
+ */
+function routeEveryMethod(app: FastifyInstance): () => void {
   for (const method of METHODS) {
     // CONNECT never reaches a request handler (Node emits 'connect')
     if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
   }
+  const getRoutes: { url: string; format?: ErrorFormat }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (methods.includes('GET')) getRoutes.push({ url: route.url, format: route.config?.format });
+  });
+  return () => {
+    for (const { url, format } of getRoutes) if (!app.hasRoute({ method: 'OPTIONS', url })) registerOtherMethods(app, url, format ?? 'json');
+  };
 }
 
 /**
@@ -128,7 +142,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   app.decorate('ds', ctx);
 
   app.setErrorHandler((error: FastifyError | DsError, req, reply) => sendError(req, reply, asDsError(error, req)));
-  routeEveryMethod(app);
+  const answerOtherMethods = routeEveryMethod(app);
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
@@ -168,6 +182,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  answerOtherMethods();
   app.addHook('onClose', async () => data.close());
   if (config.watch) data.watch();
   return app;

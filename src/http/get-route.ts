@@ -87,8 +87,11 @@ export function registerOtherMethods(app: FastifyInstance, url: string, format: 
     method: OTHER_METHODS,
     url,
     config: { format },
-    handler: async (req, reply) => {
+    // refused before Fastify reads a body (QUERY, say, would first demand a Content-Type)
+    onRequest: async (req) => {
       if (req.method !== 'OPTIONS') throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
+    },
+    handler: async (_req, reply) => {
       reply
         .code(204)
         .header('allow', 'GET, HEAD, OPTIONS')

@@ -1,0 +1,227 @@
+// Faults at the HTTP level, on a real server on a port: malformed URLs and
+// HTTP through raw sockets, every method on every known path, forged
+// X-Forwarded-For headers, the weighted rate limit and the /events caps.
+// Every answer is the one error shape (problem+json, an error CSV or the
+// HTML error page), never the framework's JSON nor Node's bare 400.
+import assert from 'node:assert/strict';
+import { METHODS } from 'node:http';
+import { connect } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../src/config.js';
+import { REAL_DATA, startApp } from './helpers.js';
+
+/** One raw HTTP exchange: sends bytes, reads until the server closes or `ms` pass. */
+function raw(port: number, bytes: string, ms = 3000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let got = '';
+    const done = (): void => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(got);
+    };
+    const timer = setTimeout(done, ms);
+    socket.on('data', (d) => {
+      got += d.toString('latin1');
+      // one answer is enough once its body is complete
+      const m = /\r\ncontent-length: (\d+)\r\n/i.exec(got);
+      const head = got.indexOf('\r\n\r\n');
+      if (m && head >= 0 && got.length - head - 4 >= Number(m[1])) done();
+    });
+    socket.on('end', done);
+    socket.on('error', (e) => (got ? done() : reject(e)));
+    socket.write(bytes);
+  });
+}
+
+/** Status, headers and body of a raw answer. */
+function parseRaw(text: string): { status: number; headers: Record<string, string>; body: string } {
+  const head = text.slice(0, text.indexOf('\r\n\r\n'));
+  const [line, ...fields] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const f of fields) headers[f.slice(0, f.indexOf(':')).toLowerCase()] = f.slice(f.indexOf(':') + 1).trim();
+  return { status: Number(line.split(' ')[1]), headers, body: text.slice(head.length + 4) };
+}
+
+/** Asserts an answer is a problem+json of a status and code. */
+function assertProblem(a: { status: number; headers: Record<string, string>; body: string }, status: number, code?: string): void {
+  assert.equal(a.status, status, a.body);
+  assert.match(a.headers['content-type'] ?? '', /^application\/problem\+json/, a.body);
+  const p = JSON.parse(a.body) as Record<string, unknown>;
+  for (const k of ['type', 'title', 'status', 'detail', 'error']) assert.ok(k in p, `${k} in ${a.body}`);
+  assert.equal(p.status, status);
+  if (code) assert.equal(p.code, code);
+  assert.doesNotMatch(a.body, /FST_ERR|Client Error/);
+}
+
+async function listen(overrides: Partial<Config> = {}): Promise<{ app: FastifyInstance; port: number; base: string }> {
+  const app = await startApp(REAL_DATA, overrides);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  return { app, port, base: `http://127.0.0.1:${port}` };
+}
+
+describe('malformed URLs and HTTP answer the one error shape', () => {
+  let s: Awaited<ReturnType<typeof listen>>;
+  before(async () => (s = await listen()));
+  after(() => s.app.close());
+
+  const get = (path: string, headers = ''): Promise<ReturnType<typeof parseRaw>> =>
+    raw(s.port, `GET ${path} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`).then(parseRaw);
+
+  for (const path of ['/d/%ff', '/%', '/dataset/%c0%af/meta', '/d/%E0%A4%A']) {
+    it(`bad URL encoding ${path} → 400 problem+json`, async () => assertProblem(await get(path), 400, 'bad_url_encoding'));
+  }
+  it('bad URL encoding on a page path, from a browser → the HTML error page', async () => {
+    const a = await get('/de/d/%ff', 'Accept: text/html\r\n');
+    assert.equal(a.status, 400);
+    assert.match(a.headers['content-type'], /^text\/html/);
+    assert.match(a.body, /<html/);
+  });
+  it('bad URL encoding on a .csv path → an error CSV', async () => {
+    const a = await get('/series%ff.csv');
+    assert.equal(a.status, 400);
+    assert.match(a.body, /^error\n/);
+  });
+  for (const path of [`/d/${'x'.repeat(300)}`, `/dataset/${'a'.repeat(300)}/meta`]) {
+    it(`a 300-character name ${path.slice(0, 12)}… → 404 problem+json`, async () => assertProblem(await get(path), 404, 'not_found'));
+  }
+  const broken: [string, string, number, string][] = [
+    ['a bad request line', 'GARBAGE\r\n\r\n', 400, 'bad_request'],
+    ['an unknown method', 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    ['a bad Content-Length', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'bad_request'],
+    ['two Content-Lengths', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n', 400, 'bad_request'],
+    ['a header without a colon', 'GET / HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n', 400, 'bad_request'],
+    ['a 20 KB header', `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'header_too_large'],
+  ];
+  for (const [what, bytes, status, code] of broken) {
+    it(`${what} → ${status} problem+json`, async () => assertProblem(parseRaw(await raw(s.port, bytes)), status, code));
+  }
+  it('the server still answers after every malformed request', async () => {
+    assert.equal((await fetch(`${s.base}/series?dataset=ch_fso_ppi&last=1`)).status, 200);
+  });
+});
+
+describe('every other method on every known path → 405 with Allow', () => {
+  let s: Awaited<ReturnType<typeof listen>>;
+  before(async () => (s = await listen()));
+  after(() => s.app.close());
+
+  const paths = ['/', '/de/datasets', '/d/ch_fso_ppi', '/series', '/series.csv', '/catalog', '/health', '/events', '/chart.png', '/openapi.json'];
+  const methods = METHODS.filter((m) => !['GET', 'HEAD', 'OPTIONS', 'CONNECT'].includes(m));
+  it(`${methods.length} methods × ${paths.length} paths`, async () => {
+    for (const path of paths) {
+      for (const method of methods) {
+        const a = parseRaw(await raw(s.port, `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        assert.equal(a.status, 405, `${method} ${path}: ${a.body.slice(0, 200)}`);
+        assert.equal(a.headers.allow, 'GET, HEAD', `${method} ${path}`);
+      }
+    }
+  });
+  it('an unknown path stays 404 whatever the method', async () => {
+    const a = parseRaw(await raw(s.port, 'PROPFIND /no/such HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
+    assertProblem(a, 404, 'no_route');
+  });
+});
+
+describe('forged X-Forwarded-For headers', () => {
+  /** The rate-limit bucket a request lands in, told by the remaining budget after a fresh request. */
+  async function remainingAfter(base: string, xff: string | null): Promise<number> {
+    const res = await fetch(`${base}/health`, { headers: xff === null ? {} : { 'x-forwarded-for': xff } });
+    await res.arrayBuffer();
+    return Number(res.headers.get('ratelimit-remaining'));
+  }
+
+  it('with no trusted proxy, X-Forwarded-For is ignored: every forgery counts against the socket address', async () => {
+    const s = await listen({ rateLimit: 100, trustProxy: [] });
+    try {
+      const forged = ['1.2.3.4', '5.6.7.8, 127.0.0.1', 'garbage', '', '::1', '10.0.0.1, 10.0.0.2'];
+      const seen = [];
+      for (const f of forged) seen.push(await remainingAfter(s.base, f));
+      assert.deepEqual(seen, [99, 98, 97, 96, 95, 94]);
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('behind a trusted proxy the client is the right-most untrusted address: a forged left part buys nothing', async () => {
+    // the test client connects from 127.0.0.1: trust loopback and 10.0.0.0/8 (a proxy chain)
+    const s = await listen({ rateLimit: 100, trustProxy: ['loopback', '10.0.0.0/8'] });
+    try {
+      // the same real client 203.0.113.7, with whatever it wrote in front
+      const sameClient = ['203.0.113.7', '1.1.1.1, 203.0.113.7', 'forged, 203.0.113.7', '9.9.9.9, 8.8.8.8, 203.0.113.7, 10.0.0.5', '203.0.113.7,10.1.2.3'];
+      const seen = [];
+      for (const f of sameClient) seen.push(await remainingAfter(s.base, f));
+      assert.deepEqual(seen, [99, 98, 97, 96, 95], 'one budget for one client, whatever it forged');
+      // another client has its own budget
+      assert.equal(await remainingAfter(s.base, '198.51.100.2'), 99);
+      // only trusted proxies in the chain: the client is the left-most of them
+      assert.equal(await remainingAfter(s.base, '10.9.9.9'), 99);
+    } finally {
+      await s.app.close();
+    }
+  });
+});
+
+describe('weighted rate limit', () => {
+  it('an uncached image costs 10 units, a cache hit 1, and RateLimit-Policy names the weights', async () => {
+    const s = await listen({ rateLimit: 100 });
+    try {
+      const img = `${s.base}/chart.svg?dataset=ch_fso_ppi&last=4`;
+      const first = await fetch(img);
+      await first.arrayBuffer();
+      assert.equal(first.headers.get('ratelimit-remaining'), '97');
+      const hit = await fetch(img);
+      await hit.arrayBuffer();
+      assert.equal(hit.headers.get('ratelimit-remaining'), '96');
+      const png = await fetch(`${s.base}/chart.png?dataset=ch_fso_ppi&last=4&_r=1`);
+      await png.arrayBuffer();
+      assert.equal(png.headers.get('ratelimit-remaining'), '86');
+      const policy = String(png.headers.get('ratelimit-policy'));
+      assert.match(policy, /^100;w=60;/);
+      assert.match(policy, /\/chart\.png=10/);
+      assert.match(policy, /\/series\.xlsx=10/);
+      const whole = await fetch(`${s.base}/series.csv?dataset=ch_fso_ppi`);
+      await whole.arrayBuffer();
+      assert.equal(whole.headers.get('ratelimit-remaining'), '84');
+    } finally {
+      await s.app.close();
+    }
+  });
+
+  it('with --workers N each process enforces its share and says so', async () => {
+    const s = await listen({ rateLimit: 100, workers: 4 });
+    try {
+      const res = await fetch(`${s.base}/health`);
+      await res.arrayBuffer();
+      assert.equal(res.headers.get('ratelimit-limit'), '25');
+      assert.match(String(res.headers.get('ratelimit-policy')), /^25;w=60;comment="units per worker: 4 workers share 100/);
+    } finally {
+      await s.app.close();
+    }
+  });
+});
+
+describe('/events caps', () => {
+  it('one client address holds at most DS_EVENTS_PER_CLIENT streams (429), others still connect', async () => {
+    const s = await listen({ eventsPerClient: 3, trustProxy: ['loopback'] });
+    const open: AbortController[] = [];
+    try {
+      const stream = async (xff: string): Promise<number> => {
+        const ac = new AbortController();
+        open.push(ac);
+        const res = await fetch(`${s.base}/events`, { headers: { 'x-forwarded-for': xff }, signal: ac.signal });
+        if (res.status !== 200) await res.text();
+        return res.status;
+      };
+      for (let i = 0; i < 3; i++) assert.equal(await stream('203.0.113.1'), 200);
+      const refused = await fetch(`${s.base}/events`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
+      assertProblem({ status: refused.status, headers: Object.fromEntries(refused.headers), body: await refused.text() }, 429, 'too_many_streams');
+      assert.equal(await stream('203.0.113.2'), 200);
+    } finally {
+      for (const ac of open) ac.abort();
+      await s.app.close();
+    }
+  });
+});
