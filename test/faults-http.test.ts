@@ -62,9 +62,37 @@ async function listen(overrides: Partial<Config> = {}): Promise<{ app: FastifyIn
   return { app, port, base: `http://127.0.0.1:${port}` };
 }
 
+/** A client asking for the same series over and over; `stop()` returns every status it got. */
+function steadyClient(base: string): { stop: () => Promise<(number | string)[]> } {
+  const seen: (number | string)[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const r = await fetch(`${base}/series?dataset=ch_fso_ppi&last=3`, { signal: AbortSignal.timeout(5000) });
+        await r.arrayBuffer();
+        seen.push(r.status);
+      } catch (e) {
+        seen.push((e as Error).name);
+      }
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return seen;
+    },
+  };
+}
+
 describe('malformed URLs and HTTP answer the one error shape', () => {
   let s: Awaited<ReturnType<typeof listen>>;
-  before(async () => (s = await listen()));
+  let steady: ReturnType<typeof steadyClient>;
+  before(async () => {
+    s = await listen();
+    steady = steadyClient(s.base);
+  });
   after(() => s.app.close());
 
   const get = (path: string, headers = ''): Promise<ReturnType<typeof parseRaw>> =>
@@ -98,8 +126,13 @@ describe('malformed URLs and HTTP answer the one error shape', () => {
   for (const [what, bytes, status, code] of broken) {
     it(`${what} → ${status} problem+json`, async () => assertProblem(parseRaw(await raw(s.port, bytes)), status, code));
   }
-  it('the server still answers after every malformed request', async () => {
-    assert.equal((await fetch(`${s.base}/series?dataset=ch_fso_ppi&last=1`)).status, 200);
+  it('a steady client saw no failed request meanwhile', async () => {
+    const seen = await steady.stop();
+    assert.ok(seen.length > 0);
+    assert.deepEqual(
+      seen.filter((x) => x !== 200),
+      [],
+    );
   });
 });
 
@@ -221,6 +254,24 @@ describe('/events caps', () => {
       assert.equal(await stream('203.0.113.2'), 200);
     } finally {
       for (const ac of open) ac.abort();
+      await s.app.close();
+    }
+  });
+});
+
+describe('a graceful stop', () => {
+  it('refuses new requests with a 503 problem+json that closes the connection', async () => {
+    const s = await listen();
+    try {
+      await s.app.ds.drain();
+      const a = parseRaw(await raw(s.port, 'GET /series?dataset=ch_fso_ppi HTTP/1.1\r\nHost: x\r\n\r\n'));
+      assertProblem(a, 503, 'restarting');
+      assert.equal(a.headers.connection, 'close');
+      assert.ok(Number(a.headers['retry-after']) >= 1);
+      const csv = parseRaw(await raw(s.port, 'GET /series.csv?dataset=ch_fso_ppi HTTP/1.1\r\nHost: x\r\n\r\n'));
+      assert.equal(csv.status, 503);
+      assert.match(csv.body, /^error\n/);
+    } finally {
       await s.app.close();
     }
   });

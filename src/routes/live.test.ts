@@ -4,6 +4,7 @@
 // HEAD, 405, preflight, 503 before load), heartbeats, and app.close() ending
 // the streams.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { FIXTURES, startApp } from '../../test/helpers.js';
 import type { Snapshot } from '../data/model.js';
 import { publish } from '../publish/publish.js';
-import { LiveHub } from './live-hub.js';
+import { LIVE_DEFAULTS, LiveHub, openFileLimit, streamCapFor } from './live-hub.js';
 
 interface SseEvent {
   event: string;
@@ -234,5 +235,27 @@ describe('/events and the request timeout', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('the global cap on streams follows the file-descriptor limit', () => {
+  it('reads the soft limit of open files as `ulimit -n` says it', async () => {
+    // the limits of a process started under `ulimit -n 200`, in /proc's own format
+    const dir = await mkdtemp(path.join(tmpdir(), 'ds-limits-'));
+    const file = path.join(dir, 'limits');
+    await writeFile(file, execFileSync('sh', ['-c', 'ulimit -n 200 && cat /proc/self/limits'], { encoding: 'utf8' }));
+    assert.equal(openFileLimit(file), 200);
+    await rm(dir, { recursive: true });
+    const mine = openFileLimit();
+    assert.equal(mine, Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim()));
+  });
+  it('holds at most half the descriptors in streams, at most 5,000, at least 16', () => {
+    assert.equal(streamCapFor(1024), 512);
+    assert.equal(streamCapFor(200), 100);
+    assert.equal(streamCapFor(1_000_000), 5_000);
+    assert.equal(streamCapFor(Infinity), 5_000);
+    assert.equal(streamCapFor(10), 16);
+    assert.equal(openFileLimit('/no/such/file'), null);
+    assert.equal(LIVE_DEFAULTS.maxStreams, streamCapFor(openFileLimit()));
   });
 });
