@@ -2,6 +2,7 @@
 // and a description; the classes take their status and title from it.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { ERROR_CATALOGUE, listErrors, problemType, type ErrorCode } from './catalogue.js';
 import { BadParameterError, DsError, MethodNotAllowedError, NotFoundError, TooManyRequestsError, TooManyStreamsError, UriTooLongError } from './ds-error.js';
 
@@ -34,5 +35,17 @@ describe('error catalogue', () => {
     assert.equal(limited.headers['retry-after'], '7');
     assert.equal(new TooManyStreamsError('client', 8).status, 429);
     assert.equal(new TooManyStreamsError('server', 900).status, 503);
+  });
+});
+
+describe('the catalogue in /openapi.json', () => {
+  it('every code is in the problem schema of the OpenAPI description', async () => {
+    const app = await startApp(REAL_DATA);
+    try {
+      const doc = (await app.inject('/openapi.json')).body;
+      for (const code of Object.keys(ERROR_CATALOGUE)) assert.ok(doc.includes(`"${code}"`), code);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -4,6 +4,8 @@
  * the validation cannot drift apart.
  */
 
+import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
+
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
 /** A dataset id. */
@@ -63,7 +65,11 @@ export const problemSchema = {
     status: { type: 'integer' },
     detail: { type: 'string' },
     error: { type: 'string' },
-    code: { type: 'string' },
+    code: {
+      type: 'string',
+      description: 'Stable error code; its status, title and meaning are in the error catalogue (src/errors/catalogue.ts).',
+      enum: Object.keys(ERROR_CATALOGUE) as ErrorCode[],
+    },
   },
   required: ['type', 'title', 'status', 'detail', 'error'],
 } as const;
