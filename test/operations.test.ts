@@ -233,6 +233,34 @@ describe('workers that never drop a request', () => {
     }
   });
 
+  it('--workers 2 share one budget: a client never gets more than DS_RATE_LIMIT across the workers', async () => {
+    const s = await spawnServer({ DS_WATCH: 'false', DS_ACCESS_LOG: 'true', DS_RATE_LIMIT: '20' }, ['--workers', '2']);
+    try {
+      const statuses = [];
+      // fresh connections, so both workers see the client
+      for (let i = 0; i < 60; i++) {
+        const r = await fetch(`${s.base}/health`, { headers: { connection: 'close' } });
+        await r.arrayBuffer();
+        statuses.push(r.status);
+        if (i === 0) assert.equal(r.headers.get('ratelimit-limit'), '10');
+      }
+      await sleep(200);
+      const pids = new Set(
+        s
+          .log()
+          .split('\n')
+          .filter((l) => l.includes('"msg":"request"'))
+          .map((l) => (JSON.parse(l) as { pid: number }).pid),
+      );
+      assert.equal(pids.size, 2, 'both workers answered');
+      assert.ok(statuses.filter((x) => x === 200).length <= 20, `at most 20 answered: ${statuses.join(',')}`);
+      assert.ok(statuses.includes(429));
+    } finally {
+      s.proc.kill('SIGTERM');
+      await exited(s.proc);
+    }
+  });
+
   it('--workers 2, a worker killed (SIGKILL) under a steady client: no request hangs, no 503, restarts back off, the new worker listens once loaded', async () => {
     const s = await spawnServer({ DS_WATCH: 'false', DS_ACCESS_LOG: 'false' }, ['--workers', '2']);
     try {
