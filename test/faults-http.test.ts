@@ -250,7 +250,7 @@ describe('/events caps', () => {
       };
       for (let i = 0; i < 3; i++) assert.equal(await stream('203.0.113.1'), 200);
       const refused = await fetch(`${s.base}/events`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
-      assertProblem({ status: refused.status, headers: Object.fromEntries(refused.headers), body: await refused.text() }, 429, 'too_many_streams');
+      assertProblem({ status: refused.status, headers: Object.fromEntries(refused.headers), body: await refused.text() }, 429, 'too_many_client_streams');
       assert.equal(await stream('203.0.113.2'), 200);
     } finally {
       for (const ac of open) ac.abort();

@@ -52,18 +52,18 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The service is read-only: GET and HEAD (and OPTIONS preflights).' },
   request_timeout: { status: 408, title: 'Request timeout', description: 'The request was not received in time.' },
   uri_too_long: { status: 414, title: 'URI too long', description: 'The URL is longer than the service accepts.' },
-  too_many_requests: {
+  rate_limited: {
     status: 429,
     title: 'Too many requests',
     description: 'The client address spent its request budget for the window (see RateLimit-Policy).',
   },
-  too_many_streams: { status: 429, title: 'Too many live connections', description: 'The client address has as many /events streams open as it may.' },
+  too_many_client_streams: { status: 429, title: 'Too many live connections', description: 'The client address has as many /events streams open as it may.' },
   header_too_large: { status: 431, title: 'Request header fields too large', description: 'The request headers are larger than the service accepts.' },
   // server side
   internal: { status: 500, title: 'Internal error', description: 'Something unexpected failed; it has been logged.' },
   not_implemented: { status: 501, title: 'Not implemented', description: 'A recognised request the service does not implement.' },
   not_ready: { status: 503, title: 'Service not ready', description: 'No data is loaded yet; retry after Retry-After seconds.' },
-  server_busy: { status: 503, title: 'Service busy', description: 'The server holds as many live connections as it can; retry later.' },
+  too_many_streams: { status: 503, title: 'Too many live connections', description: 'The server holds as many /events streams as it can; retry later.' },
   restarting: { status: 503, title: 'Service restarting', description: 'The server is stopping; retry and another process answers.' },
 } as const satisfies Record<string, ErrorEntry>;
 

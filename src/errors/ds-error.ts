@@ -62,7 +62,7 @@ export class UriTooLongError extends DsError {
 export class TooManyRequestsError extends DsError {
   constructor(limit: number, retryAfter: number, headers: Record<string, string>) {
     const detail = `More than ${limit} request units in a minute from your address; retry after ${retryAfter} s.`;
-    super('too_many_requests', detail, { limit, retry_after: retryAfter }, { ...headers, 'retry-after': String(retryAfter) });
+    super('rate_limited', detail, { limit, retry_after: retryAfter }, { ...headers, 'retry-after': String(retryAfter) });
   }
 }
 
@@ -73,7 +73,7 @@ export class TooManyStreamsError extends DsError {
       scope === 'client'
         ? `Your address already has ${max} event streams open; close one, or poll /dataset/{id}/meta with If-None-Match.`
         : 'Too many open event streams; retry later, or poll /dataset/{id}/meta with If-None-Match.';
-    super(scope === 'client' ? 'too_many_streams' : 'server_busy', detail, { max }, { 'retry-after': '30' });
+    super(scope === 'client' ? 'too_many_client_streams' : 'too_many_streams', detail, { max }, { 'retry-after': '30' });
   }
 }
 
