@@ -312,3 +312,46 @@ describe('workers that never drop a request', () => {
     }
   });
 });
+
+describe('/events under a low file-descriptor limit', () => {
+  it('with `ulimit -n 100` at most 50 streams open; the next gets 503 too_many_streams and other clients are still served', async () => {
+    const server = path.join(PROJECT_ROOT, 'dist', 'src', 'server.js');
+    const proc = spawn('sh', ['-c', `ulimit -n 100 && exec "${process.execPath}" "${server}"`], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        DS_DATA_DIR: REAL_DATA,
+        DS_WATCH: 'false',
+        DS_EVENTS_PER_CLIENT: '1000',
+        DS_RATE_LIMIT: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+    const streams: AbortController[] = [];
+    try {
+      for (let i = 0; i < 400 && !/listening on (http:\/\/[\d.:]+)/.test(log); i++) await sleep(50);
+      const base = /listening on (http:\/\/[\d.:]+)/.exec(log)![1];
+      for (let i = 0; i < 400 && !log.includes('"msg":"data loaded"'); i++) await sleep(50);
+      const opened = [];
+      for (let i = 0; i < 50; i++) {
+        const ac = new AbortController();
+        streams.push(ac);
+        opened.push((await fetch(`${base}/events`, { signal: ac.signal })).status);
+      }
+      assert.deepEqual(new Set(opened), new Set([200]));
+      const refused = await fetch(`${base}/events`);
+      assert.equal(refused.status, 503);
+      assert.equal(((await refused.json()) as { code: string }).code, 'too_many_streams');
+      const health = await fetch(`${base}/series?dataset=ch_fso_ppi&last=1`, { headers: { connection: 'close' } });
+      assert.equal(health.status, 200, 'another client is still served');
+    } finally {
+      for (const ac of streams) ac.abort();
+      proc.kill('SIGTERM');
+      await exited(proc);
+    }
+  });
+});
