@@ -8,9 +8,9 @@ import { formatNumber, formatPeriod, frequencyUnit } from '../chart-text.js';
 import { SERIES_COLORS } from '../chart-style.js';
 import { html, type SafeHtml } from '../html.js';
 import { pickLabel } from '../../i18n/labels.js';
-import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from './explorer-meta.js';
-import { labelSeries } from './explorer-series.js';
-import { defaultState } from './explorer-state.js';
+import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
+import { labelSeries } from '../../selection/naming.js';
+import { defaultState } from '../../selection/state.js';
 
 /** The latest observation of a series and the path of its recent history. */
 export interface Sparkline {

@@ -7,9 +7,9 @@
  *
  * Pure code without Node imports: `client/` bundles it.
  */
-import { parseIsoDate } from '../../data/dates.js';
-import type { Lang } from '../../data/model.js';
-import { pageUrl, type UrlSelection } from '../../urls.js';
+import { parseIsoDate } from '../data/dates.js';
+import type { Lang } from '../data/model.js';
+import { pageUrl, type UrlSelection } from '../urls.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {

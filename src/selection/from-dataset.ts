@@ -5,13 +5,13 @@
  * percent-level series are published as fractions. Built once per dataset
  * version and language.
  */
-import { parseIsoDate } from '../../data/dates.js';
-import type { Dataset, Lang } from '../../data/model.js';
-import { pickLabel } from '../../i18n/labels.js';
-import { PAGE_TRANSFORMS } from '../../i18n/strings.js';
-import { TRANSFORMS, type Selection, type Transform } from '../../query/view.js';
-import { toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
-import { seriesKey, type ExplorerUnits } from './explorer-series.js';
+import { parseIsoDate } from '../data/dates.js';
+import type { Dataset, Lang } from '../data/model.js';
+import { pickLabel } from '../i18n/labels.js';
+import { PAGE_TRANSFORMS } from '../i18n/strings.js';
+import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
+import { toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './state.js';
+import { seriesKey, type ExplorerUnits } from './naming.js';
 
 const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
 

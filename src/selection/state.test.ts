@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type { Snapshot } from '../../data/model.js';
-import { computeView } from '../../query/compute-view.js';
-import { REAL_DATA, startApp } from '../../../test/helpers.js';
-import { buildExplorerMeta, toSelection } from './explorer-meta.js';
+import type { Snapshot } from '../data/model.js';
+import { computeView } from '../query/compute-view.js';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { buildExplorerMeta, toSelection } from './from-dataset.js';
 import {
   availableLevels,
   countSeries,
@@ -17,7 +17,7 @@ import {
   statePageUrl,
   type ExplorerMeta,
   type ExplorerState,
-} from './explorer-state.js';
+} from './state.js';
 
 /** The query of a page URL, as the server receives it. */
 function queryOf(url: string): Record<string, string[]> {

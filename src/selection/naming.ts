@@ -5,9 +5,9 @@
  * The same rules as the chart images (src/render/chart-content.ts), on the
  * plain data the page embeds, so the bundle can apply them after each change.
  */
-import type { Lang } from '../../data/model.js';
-import { chartWords } from '../chart-text.js';
-import type { ExplorerMeta } from './explorer-state.js';
+import type { Lang } from '../data/model.js';
+import { chartWords } from '../render/chart-text.js';
+import type { ExplorerMeta } from './state.js';
 
 /** Units in the page's language: one for the dataset, or per code of one dimension. */
 export interface ExplorerUnits {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ExplorerMeta } from './explorer-state.js';
-import { labelSeries, seriesKey, type LabelContext } from './explorer-series.js';
+import type { ExplorerMeta } from './state.js';
+import { labelSeries, seriesKey, type LabelContext } from './naming.js';
 
 const META: ExplorerMeta = {
   id: 'x',
