@@ -7,7 +7,7 @@
  * refreshes itself when new data is published.
  */
 import { LANGS, type Lang } from '../src/data/model.js';
-import { chartWords, fillTemplate } from '../src/render/chart-text.js';
+import { chartWords, fillTemplate } from '../src/i18n/chart-text.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { labelSeries, type SeriesData } from '../src/selection/naming.js';

@@ -1,7 +1,8 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
+import { transformNames } from '../i18n/transform-names.js';
 import { apiUrl, formatDims, pageUrl, toUrlSelection } from '../urls.js';
-import type { SelectionView, Transform } from './view.js';
+import type { SelectionView } from './view.js';
 
 /**
  * What a downloaded file says about itself: title, source, license, units,
@@ -165,38 +166,6 @@ export const METADATA_HEADER: Record<Lang, { name: string; value: string }> = {
   it: { name: 'Campo', value: 'Valore' },
 };
 
-/** What each transform means, per language. */
-const TRANSFORM_NAMES: Record<Lang, Record<Transform, string>> = {
-  en: {
-    level: 'level (as published)',
-    pct: '% change on the previous period',
-    yoy: '% change on the same period a year earlier',
-    diff: 'change on the previous period',
-    index: 'index, 100 at the base date',
-  },
-  de: {
-    level: 'Niveau (wie publiziert)',
-    pct: '% Veränderung zur Vorperiode',
-    yoy: '% Veränderung zur Vorjahresperiode',
-    diff: 'Veränderung zur Vorperiode',
-    index: 'Index, 100 am Basisdatum',
-  },
-  fr: {
-    level: 'niveau (tel que publié)',
-    pct: '% de variation sur la période précédente',
-    yoy: "% de variation sur la même période de l'année précédente",
-    diff: 'variation sur la période précédente',
-    index: 'indice, 100 à la date de base',
-  },
-  it: {
-    level: 'livello (come pubblicato)',
-    pct: '% di variazione sul periodo precedente',
-    yoy: "% di variazione sullo stesso periodo dell'anno precedente",
-    diff: 'variazione sul periodo precedente',
-    index: 'indice, 100 alla data base',
-  },
-};
-
 const ALL_LEVELS: Record<Lang, string> = { en: 'all series', de: 'alle Reihen', fr: 'toutes les séries', it: 'tutte le serie' };
 const FIRST_DATE: Record<Lang, string> = {
   en: 'first date of the selection',
@@ -259,7 +228,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
     ['from', urlSel.from ?? ''],
     ['to', urlSel.to ?? ''],
     ['last', selection.last === null ? '' : String(selection.last)],
-    ['transform', `${selection.transform}: ${TRANSFORM_NAMES[lang][selection.transform]}`],
+    ['transform', `${selection.transform}: ${transformNames(lang)[selection.transform].long}`],
     ['base', selection.transform === 'index' ? (urlSel.base ?? FIRST_DATE[lang]) : ''],
     ['series', String(view.series.length)],
     ['observations', String(view.observations)],

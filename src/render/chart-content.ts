@@ -5,7 +5,7 @@
 import type { DatasetMeta, Lang } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import type { SelectionView, SeriesView } from '../query/view.js';
-import { chartWords, fillTemplate, formatPeriod, frequencyUnit, type DateUnit } from './chart-text.js';
+import { chartWords, fillTemplate, formatPeriod, frequencyUnit, type DateUnit } from '../i18n/chart-text.js';
 
 /** One series as the chart shows it. */
 export interface ContentSeries {

@@ -136,7 +136,7 @@ describe('/series.xlsx on the real data', () => {
     assert.equal(md.get('License')?.v, 'quarterly', 'a key missing from the vocabulary is shown as it is');
     assert.equal(md.get('Frequency')?.v, 'quarterly');
     assert.equal(md.get('Selection (dims)')?.v, dims);
-    assert.equal(md.get('Transform')?.v, 'yoy: % change on the same period a year earlier');
+    assert.equal(md.get('Transform')?.v, 'yoy: % change on same period of previous year', 'the long name of src/i18n/transform-names.ts, as in the chart caption');
     assert.equal(md.get('Series')?.v, '3');
     assert.equal(md.get('Last updated by the source')?.v, '2026-08-04 11:54:52');
     assert.equal(md.get('CSV of this selection')?.v, `${base}/series.csv?dataset=ch_seco_concon&dims=${dims}&transform=yoy`);

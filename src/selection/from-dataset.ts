@@ -8,7 +8,6 @@
 import { parseIsoDate } from '../data/dates.js';
 import type { Dataset, Lang } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
-import { PAGE_TRANSFORMS } from '../i18n/strings.js';
 import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
 import { toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './state.js';
 import { seriesKey, type ExplorerUnits } from './naming.js';
@@ -64,7 +63,7 @@ export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
       dims: buildDims(ds, lang),
       combos: buildCombos(ds),
       defaults: buildDefaults(ds),
-      transforms: [...PAGE_TRANSFORMS],
+      transforms: [...TRANSFORMS],
     };
     byLang.set(lang, meta);
   }

@@ -6,7 +6,7 @@
  * plain data the page embeds, so the bundle can apply them after each change.
  */
 import type { Lang } from '../data/model.js';
-import { chartWords } from '../render/chart-text.js';
+import { chartWords } from '../i18n/chart-text.js';
 import type { ExplorerMeta } from './state.js';
 
 /** Units in the page's language: one for the dataset, or per code of one dimension. */

@@ -13,7 +13,7 @@ import { computeView } from '../../query/compute-view.js';
 import { findDataset } from '../../query/parse-selection.js';
 import type { SelectionView } from '../../query/view.js';
 import { oembedUrl, ogImageUrl, pageUrl, sitePageUrl } from '../../urls.js';
-import { fillTemplate, frequencyUnit } from '../chart-text.js';
+import { fillTemplate, frequencyUnit } from '../../i18n/chart-text.js';
 import { renderChartSvg } from '../chart-svg.js';
 import { html } from '../html.js';
 import type { LayoutView } from '../layout.js';

@@ -6,7 +6,7 @@ import type { Lang } from '../../data/model.js';
 import type { DsError } from '../../http/errors.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { sitePageUrl } from '../../urls.js';
-import { fillTemplate } from '../chart-text.js';
+import { fillTemplate } from '../../i18n/chart-text.js';
 import { html } from '../html.js';
 import { renderLayout, type LayoutView } from '../layout.js';
 import { sitePageLayout, type Site } from './site.js';

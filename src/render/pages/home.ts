@@ -3,7 +3,7 @@
  * every dataset by topic.
  */
 import type { Lang, Snapshot } from '../../data/model.js';
-import { fillTemplate } from '../chart-text.js';
+import { fillTemplate } from '../../i18n/chart-text.js';
 import { formatCount } from '../../i18n/format.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { sitePageUrl } from '../../urls.js';

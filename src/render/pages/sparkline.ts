@@ -4,7 +4,7 @@
  */
 import type { Dataset, Lang } from '../../data/model.js';
 import { computeView } from '../../query/compute-view.js';
-import { formatNumber, formatPeriod, frequencyUnit } from '../chart-text.js';
+import { formatNumber, formatPeriod, frequencyUnit } from '../../i18n/chart-text.js';
 import { SERIES_COLORS } from '../chart-style.js';
 import { html, type SafeHtml } from '../html.js';
 import { pickLabel } from '../../i18n/labels.js';
