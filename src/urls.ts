@@ -25,7 +25,7 @@ export interface UrlSelection {
 }
 
 /** A parsed Selection as URL parts. */
-export function toUrlSelection(s: Selection): UrlSelection {
+export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, string[]> } {
   return {
     datasetId: s.datasetId,
     dims: s.dims,

@@ -2,7 +2,8 @@ import type { Lang, Snapshot } from '../data/model.js';
 import { DsError, NotFoundError, NotImplementedError, BadParameterError } from '../http/errors.js';
 import { pickLabel } from '../i18n/labels.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS } from '../render/chart-style.js';
-import { apiUrl, embedUrl, sitePageUrl } from '../urls.js';
+import { selectionPageUrl } from '../selection/from-dataset.js';
+import { apiUrl, sitePageUrl } from '../urls.js';
 import { parsePageUrl, type Target } from './parse-target.js';
 
 /**
@@ -93,7 +94,7 @@ export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: st
     provider_name: PROVIDER_NAME,
     provider_url: sitePageUrl(baseUrl, lang, '/'),
     cache_age: 3600,
-    html: embedSnippet({ src: embedUrl(baseUrl, lang, selection, order), title, height, maxWidth: query.maxwidth }),
+    html: embedSnippet({ src: selectionPageUrl(baseUrl, lang, dataset, selection, [['embed', '1']]), title, height, maxWidth: query.maxwidth }),
     width,
     height,
   };

@@ -1,7 +1,7 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import { transformNames } from '../i18n/transform-names.js';
-import { apiUrl, formatDims, pageUrl, toUrlSelection } from '../urls.js';
+import { apiUrl, formatDims, pageUrl, urlPartsOf } from '../urls.js';
 import type { SelectionView } from './view.js';
 
 /**
@@ -210,7 +210,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
   const names = FIELD_NAMES[lang];
   const lic = snapshot.licenses.get(m.license);
   const licenseName = lic ? pickLabel(lic.name, lang) : m.license;
-  const urlSel = toUrlSelection(selection);
+  const urlSel = urlPartsOf(selection);
   const order = m.dimOrder;
   const langExtra: [string, string][] = lang === 'en' ? [] : [['lang', lang]];
   const page = pageUrl(baseUrl, lang, urlSel, order);

@@ -7,9 +7,12 @@
  */
 import { parseIsoDate } from '../data/dates.js';
 import type { Dataset, Lang } from '../data/model.js';
+import type { UrlSelection } from '../urls.js';
 import { pickLabel } from '../i18n/labels.js';
+import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
-import { toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './state.js';
+import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
+import { readPageQuery, type QueryProblem } from './read-query.js';
 import { seriesKey, type ExplorerUnits } from './naming.js';
 
 const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
@@ -43,7 +46,7 @@ function buildDefaults(ds: Dataset): ExplorerMeta['defaults'] {
     if (codes.length) dims[dim.id] = codes;
   }
   const t = ds.meta.defaultTransform;
-  const transform = (TRANSFORMS as readonly string[]).includes(t) ? t : 'level';
+  const transform = isTransform(t) ? t : 'level';
   return { dims, transform };
 }
 
@@ -110,4 +113,62 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     transform: state.transform as Transform,
     base: day(state.base),
   };
+}
+
+/**
+ * The opening selection of a dataset: what its page shows without
+ * parameters (the meta's defaults, reconciled so it selects series). The
+ * page, og.jpg, /resolve, /oembed, llms.txt, the sitemap and the home cards
+ * all start from it.
+ * @example openingSelection(snapshot.datasets.get('ch_seco_concon')!).dims
+ */
+export function openingSelection(ds: Dataset): Selection {
+  const meta = buildExplorerMeta(ds, 'en');
+  return toSelection(ds, meta, defaultState(meta));
+}
+
+/**
+ * The selection that opens one level: the opening view with that level in
+ * its dimension, the other dimensions adjusted so the combination exists.
+ * @example levelSelection(unemployment, 'sex', 'men').dims.sex // ['men']
+ */
+export function levelSelection(ds: Dataset, dimId: string, code: string): Selection {
+  const meta = buildExplorerMeta(ds, 'en');
+  const opening = defaultState(meta);
+  return toSelection(ds, meta, reconcile(meta, { ...opening, dims: { ...opening.dims, [dimId]: [code] } }, dimId));
+}
+
+/** A page query read against a dataset: the selection the page shows and the problems found. */
+export interface PageSelection {
+  selection: Selection;
+  problems: QueryProblem[];
+}
+
+/**
+ * What a dataset page shows for a query (the page itself reads it the same
+ * way, through readPageQuery), with the problems a strict reader reports.
+ * @example pageSelection(ds, { structure: 'ks_i63_index_q', type: 'index,sd' }).selection.dims
+ */
+export function pageSelection(ds: Dataset, query: PageQuery): PageSelection {
+  const meta = buildExplorerMeta(ds, 'en');
+  const read = readPageQuery(meta, query);
+  return { selection: { ...toSelection(ds, meta, read.state), last: read.last }, problems: read.problems };
+}
+
+/**
+ * The page URL that shows a selection (relative when `baseUrl` is ''),
+ * written by the page's own writer (statePageUrl): no parameters for the
+ * opening view, else every dimension and a transform that differs from the
+ * opening one. A dimension the selection leaves out shows all its levels, as
+ * in the API.
+ * @example selectionPageUrl('https://x.org', 'de', ds, { datasetId: 'ch_fso_ppi', dims: { base: ['2020'] } })
+ */
+export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: UrlSelection, extra: [string, string][] = []): string {
+  const meta = buildExplorerMeta(ds, lang);
+  const dims: Record<string, string[]> = {};
+  for (const dim of meta.dims) dims[dim.id] = s.dims?.[dim.id]?.length ? [...s.dims[dim.id]] : dim.levels.filter((l) => l.data).map((l) => l.code);
+  const transform = s.transform ?? 'level';
+  const state = reconcile(meta, { dims, from: s.from ?? null, to: s.to ?? null, transform, base: transform === 'index' ? (s.base ?? null) : null });
+  const last: [string, string][] = s.last ? [['last', String(s.last)]] : [];
+  return statePageUrl(baseUrl, lang, meta, state, [...last, ...extra]);
 }

@@ -6,13 +6,13 @@ import type { Snapshot } from '../data/model.js';
 import { computeView } from '../query/compute-view.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { buildExplorerMeta, toSelection } from './from-dataset.js';
+import { readState } from './read-query.js';
 import {
   availableLevels,
   countSeries,
   defaultState,
   isDefaultState,
   levelStates,
-  readState,
   reconcile,
   statePageUrl,
   type ExplorerMeta,

@@ -21,7 +21,8 @@ import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from
 import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
 import type { ExplorerData } from './explorer-data.js';
 import { labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
-import { readState, statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
+import { readState } from '../../selection/read-query.js';
+import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
 import { licenseAnchor } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
