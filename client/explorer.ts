@@ -48,7 +48,7 @@ export function initExplorer(doc: Document): void {
 
   const caption = (series: SeriesData[]) =>
     labelSeries(
-      { meta, title: data.title, units: data.units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform },
+      { meta, title: data.title, units: data.units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
       series,
     );
   const chartInput = (series: SeriesData[]) => ({

@@ -13,7 +13,7 @@ import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { readPageQuery, type QueryProblem } from './read-query.js';
-import { seriesKey, type ExplorerUnits } from './naming.js';
+import { seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
 
 const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
 
@@ -88,6 +88,14 @@ export function buildExplorerUnits(ds: Dataset, lang: Lang): ExplorerUnits | nul
  * published as fractions, shown ×100 in % (the rule of the chart images).
  */
 export function fractionKeys(ds: Dataset): string[] {
+  let keys = fractionCache.get(ds);
+  if (!keys) fractionCache.set(ds, (keys = scanFractions(ds)));
+  return keys;
+}
+
+const fractionCache = new WeakMap<Dataset, string[]>();
+
+function scanFractions(ds: Dataset): string[] {
   const { meta, store } = ds;
   if (meta.percentLevels.length === 0) return [];
   const out: string[] = [];
@@ -171,4 +179,22 @@ export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: Ur
   const state = reconcile(meta, { dims, from: s.from ?? null, to: s.to ?? null, transform, base: transform === 'index' ? (s.base ?? null) : null });
   const last: [string, string][] = s.last ? [['last', String(s.last)]] : [];
   return statePageUrl(baseUrl, lang, meta, state, [...last, ...extra]);
+}
+
+/**
+ * The naming context of a dataset in a language (src/selection/naming.ts
+ * labelSeries), for a transform and index base: what the page embeds for its
+ * bundle, built on the server for chart images, downloads and cards.
+ * @example labelSeries(namingContext(ds, 'de', 'level', null), series).caption
+ */
+export function namingContext(ds: Dataset, lang: Lang, transform: string, base: string | null): LabelContext {
+  return {
+    meta: buildExplorerMeta(ds, lang),
+    title: pickLabel(ds.meta.title, lang),
+    units: buildExplorerUnits(ds, lang),
+    percentLevels: ds.meta.percentLevels,
+    fractions: fractionKeys(ds),
+    transform,
+    base,
+  };
 }

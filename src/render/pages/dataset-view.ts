@@ -126,7 +126,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     embed,
     version: ds.version,
   };
-  const caption = labelSeries({ meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform }, series);
+  const caption = labelSeries({ meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base }, series);
   const license = licenseName(snapshot, ds.meta.license, lang);
   const source = pickLabel(ds.meta.source.name, lang);
   const description = pickLabel(ds.meta.description, lang);
