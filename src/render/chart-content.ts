@@ -63,3 +63,11 @@ function footerLine(meta: DatasetMeta, lang: Lang, licenseName?: string | null):
   if (license) parts.push(fillTemplate(words.entry, { label: words.license, value: license }));
   return parts.join(' · ');
 }
+
+/**
+ * The labels of a view's series in a language (as the chart's legend and the
+ * page name them), for the label column of downloads.
+ */
+export function seriesLabels(view: SelectionView, lang: Lang): string[] {
+  return describeChart(view, lang).series.map((s) => s.label);
+}

@@ -59,7 +59,9 @@ function renderFeatured(view: HomeView): SafeHtml {
   const cards = view.featured.map(
     ({ item, sparkline }) =>
       html`<li class="card feature-card">
-        <a class="card-link" href="${item.href}"><span class="eyebrow">${sparkline?.label || item.featured}</span><span class="card-title">${item.title}</span></a>
+        <a class="card-link" href="${item.href}"
+          ><span class="eyebrow">${sparkline?.label || item.featured}</span><span class="card-title">${item.title}</span></a
+        >
         ${
           sparkline
             ? html`<p class="latest">
