@@ -6,6 +6,7 @@
  * version and language.
  */
 import { parseIsoDate } from '../data/dates.js';
+import { selectSeries } from '../query/compute-view.js';
 import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
 import { pickLabel } from '../i18n/labels.js';
@@ -13,7 +14,7 @@ import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { readPageQuery, type QueryProblem } from './read-query.js';
-import { seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
+import { labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
 
 const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
 
@@ -197,4 +198,22 @@ export function namingContext(ds: Dataset, lang: Lang, transform: string, base: 
     transform,
     base,
   };
+}
+
+/**
+ * The title of a selection: the dataset's title and, after a colon, the
+ * naming model's caption (what every selected series shares, the transform).
+ * oEmbed answers and page titles use it.
+ * @example selectionTitle(zimoma, urlPartsOf(openingSelection(zimoma)), 'en') // 'Money market rates: Call money rate (Tomorrow next) · 1 day'
+ */
+export function selectionTitle(ds: Dataset, selection: UrlSelection, lang: Lang): string {
+  const ids = selectSeries(ds, selection.dims ?? {});
+  const data = Array.from(ids, (id) => ({
+    codes: ds.meta.dimensions.map((dim, d) => dim.levels[ds.store.codes[d][id]].code),
+    dates: [] as number[],
+    values: [],
+  }));
+  const ctx = namingContext(ds, lang, selection.transform ?? 'level', selection.base ?? null);
+  const caption = labelSeries(ctx, data).caption;
+  return caption ? `${ctx.title}: ${caption}` : ctx.title;
 }

@@ -126,7 +126,10 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     embed,
     version: ds.version,
   };
-  const caption = labelSeries({ meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base }, series);
+  const caption = labelSeries(
+    { meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
+    series,
+  );
   const license = licenseName(snapshot, ds.meta.license, lang);
   const source = pickLabel(ds.meta.source.name, lang);
   const description = pickLabel(ds.meta.description, lang);
@@ -142,7 +145,8 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
   const head = `${title}${description ? ` — ${description}` : ''}`;
   return {
     layout: layoutOf(site, lang, (base, l) => statePageUrl(base, l, meta, state, embed ? [['embed', '1']] : []), {
-      title,
+      // the naming model's caption: what the shown series share (src/selection/naming.ts)
+      title: caption.caption ? `${title}: ${caption.caption}` : title,
       description: description || head,
       active: 'datasets',
       page: embed ? 'embed' : 'dataset',
