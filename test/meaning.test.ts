@@ -34,7 +34,14 @@ function pageLabels(data: ExplorerData): string[] {
 /** The legend texts of a chart SVG (without the "+n more" note). */
 function svgLegend(svg: string): string[] {
   return [...svg.matchAll(/<text class="legend"[^>]*>([^<]*)<\/text>/g)]
-    .map((m) => m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'"))
+    .map((m) =>
+      m[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'"),
+    )
     .filter((t) => !/^\+\d/.test(t));
 }
 
@@ -100,7 +107,13 @@ describe('one naming model on the real data', () => {
       const meta = JSON.parse((await get(`/dataset/${id}/meta`)).body) as Meta;
       const dim = walkDim(meta);
       const urls = [`/d/${id}`];
-      if (dim) urls.push(`/d/${id}?${dim}=${Object.entries(meta.dimensions[dim].levels).filter(([, l]) => l.data).map(([c]) => encodeURIComponent(c)).join(',')}`);
+      if (dim)
+        urls.push(
+          `/d/${id}?${dim}=${Object.entries(meta.dimensions[dim].levels)
+            .filter(([, l]) => l.data)
+            .map(([c]) => encodeURIComponent(c))
+            .join(',')}`,
+        );
       for (const url of urls) {
         const data = pageData((await get(url)).body);
         const labels = pageLabels(data);

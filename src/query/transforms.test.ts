@@ -15,7 +15,12 @@ import { TRANSFORMS } from './view.js';
 
 const SEL = 'dataset=ch_seco_concon&dims=type=index;structure=ks_i63_index_q;seas_adj=csa';
 
-const decode = (t: string): string => t.replace(/&apos;/g, "'").replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (t: string): string =>
+  t
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 describe('the transform table', () => {
   let app: FastifyInstance;
@@ -32,7 +37,9 @@ describe('the transform table', () => {
   });
 
   it('each transform is accepted by the request schema and listed in /openapi.json', async () => {
-    const doc = JSON.parse((await app.inject('/openapi.json')).body) as { paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }> };
+    const doc = JSON.parse((await app.inject('/openapi.json')).body) as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }>;
+    };
     for (const path of ['/series', '/series.csv', '/chart.svg', '/series.xlsx']) {
       const param = doc.paths[path].get.parameters.find((p) => p.name === 'transform')!;
       assert.deepEqual(param.schema.enum, [...TRANSFORMS], path);
