@@ -3,7 +3,7 @@ import { BadParameterError, NotFoundError } from '../http/errors.js';
 import { closest } from '../query/closest.js';
 import { findDataset, parseDateParam, parseDims } from '../query/parse-selection.js';
 import { TRANSFORMS, type Transform } from '../query/view.js';
-import { urlPartsOf, type UrlSelection } from '../urls.js';
+import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
 import { openingSelection, pageSelection } from '../selection/from-dataset.js';
 import type { PageQuery } from '../selection/state.js';
@@ -30,7 +30,7 @@ export interface Target {
   lang: Lang | null;
 }
 
-const PAGE_PATH = /^(?:\/(en|de|fr|it))?\/d\/([^/]+)\/?$/;
+const PAGE_PATH = /^\/d\/([^/]+)\/?$/;
 const KEY = /^([a-z0-9_]+)(?:\/([^?#]*))?(?:\?([^#]*))?$/;
 const DOTTED = /^([a-z0-9_]+)\.(.+)$/;
 /** Page and key parameters that do not describe the data. */
@@ -40,7 +40,7 @@ const SELECTION_PARAMS = new Set(['from', 'to', 'last', 'transform', 'base']);
 
 /** True when the text is shaped like a URL: absolute, a path (`/…`), or `d/…` / `de/d/…`. */
 export function looksLikeUrl(text: string): boolean {
-  return /^https?:\/\//i.test(text) || text.startsWith('/') || /^(?:(?:en|de|fr|it)\/)?d\//.test(text);
+  return /^https?:\/\//i.test(text) || text.startsWith('/') || splitLangPrefix(`/${text}`).rest.startsWith('/d/');
 }
 
 /**
@@ -54,11 +54,11 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   } catch {
     return null;
   }
-  const m = PAGE_PATH.exec(url.pathname);
+  const { lang, rest } = splitLangPrefix(url.pathname);
+  const m = PAGE_PATH.exec(rest);
   if (!m) return null;
-  const id = safeDecode(m[2]);
+  const id = safeDecode(m[1]);
   const dataset = findDataset(snapshot, id);
-  const lang = (m[1] ?? 'en') as Lang;
   const query: PageQuery = {};
   for (const [name, value] of url.searchParams) query[name] = [...((query[name] as string[] | undefined) ?? []), value];
   // the page's own reader, strictly: the selection is the one the page shows
