@@ -48,7 +48,15 @@ export function initExplorer(doc: Document): void {
 
   const caption = (series: SeriesData[]) =>
     labelSeries(
-      { meta, title: data.title, units: data.units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
+      {
+        meta,
+        title: data.title,
+        units: data.units,
+        percentLevels: data.percentLevels,
+        fractions: data.fractions,
+        transform: state.transform,
+        base: state.base,
+      },
       series,
     );
   const chartInput = (series: SeriesData[]) => ({
