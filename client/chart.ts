@@ -7,8 +7,8 @@
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
-import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/render/chart-text.js';
-import type { LabelledSeries } from '../src/render/pages/explorer-series.js';
+import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
+import type { LabelledSeries } from '../src/selection/naming.js';
 
 const DAY = 86_400;
 /** The performance mark set each time a chart has drawn new data (bench/page.ts reads it). */

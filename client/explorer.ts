@@ -7,11 +7,12 @@
  * refreshes itself when new data is published.
  */
 import { LANGS, type Lang } from '../src/data/model.js';
-import { chartWords, fillTemplate } from '../src/render/chart-text.js';
+import { chartWords, fillTemplate } from '../src/i18n/chart-text.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
-import { labelSeries, type SeriesData } from '../src/render/pages/explorer-series.js';
-import { countSeries, levelStates, readState, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/render/pages/explorer-state.js';
+import { labelSeries, type SeriesData } from '../src/selection/naming.js';
+import { readState } from '../src/selection/read-query.js';
+import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
 import { Chart } from './chart.js';
@@ -47,7 +48,15 @@ export function initExplorer(doc: Document): void {
 
   const caption = (series: SeriesData[]) =>
     labelSeries(
-      { meta, title: data.title, units: data.units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform },
+      {
+        meta,
+        title: data.title,
+        units: data.units,
+        percentLevels: data.percentLevels,
+        fractions: data.fractions,
+        transform: state.transform,
+        base: state.base,
+      },
       series,
     );
   const chartInput = (series: SeriesData[]) => ({

@@ -2,7 +2,7 @@
  * Reads the columnar JSON of /series (`{dim…: [...], date: [...], value: [...]}`,
  * rows grouped by series in CSV order) into one record per series.
  */
-import type { SeriesData } from '../src/render/pages/explorer-series.js';
+import type { SeriesData } from '../src/selection/naming.js';
 
 const DAY_MS = 86_400_000;
 

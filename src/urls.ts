@@ -1,5 +1,5 @@
 import { formatIsoDate } from './data/dates.js';
-import type { Lang } from './data/model.js';
+import { LANGS, type Lang } from './data/model.js';
 import type { Selection } from './query/view.js';
 
 /**
@@ -25,7 +25,7 @@ export interface UrlSelection {
 }
 
 /** A parsed Selection as URL parts. */
-export function toUrlSelection(s: Selection): UrlSelection {
+export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, string[]> } {
   return {
     datasetId: s.datasetId,
     dims: s.dims,
@@ -62,6 +62,18 @@ function query(pairs: [string, string][]): string {
   if (!pairs.length) return '';
   const enc = (t: string): string => encodeURIComponent(t).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=');
   return '?' + pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
+}
+
+const LANG_PREFIX = new RegExp(`^/(${LANGS.join('|')})(?=/|$)`);
+
+/**
+ * The one reader of language prefixes: a path's language (English without
+ * a prefix) and the path after the prefix.
+ * @example splitLangPrefix('/de/d/ch_fso_ppi') // { lang: 'de', rest: '/d/ch_fso_ppi' }
+ */
+export function splitLangPrefix(path: string): { lang: Lang; rest: string } {
+  const m = LANG_PREFIX.exec(path);
+  return m ? { lang: m[1] as Lang, rest: path.slice(m[0].length) || '/' } : { lang: 'en', rest: path };
 }
 
 /** The path prefix of a language: '' for English, '/de' for German… */

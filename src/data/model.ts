@@ -8,6 +8,14 @@
 export const LANGS = ['en', 'de', 'fr', 'it'] as const;
 export type Lang = (typeof LANGS)[number];
 
+/**
+ * The transforms a selection (and a meta's `default_transform`) can name
+ * (DESIGN §3); what each computes, its unit and base are the table in
+ * src/query/transforms.ts, keyed by this union.
+ */
+export const TRANSFORM_IDS = ['level', 'pct', 'yoy', 'diff', 'index'] as const;
+export type TransformId = (typeof TRANSFORM_IDS)[number];
+
 /** A language map; `en` is always present, a missing language falls back to it. */
 export interface Labels {
   en: string;

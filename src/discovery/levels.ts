@@ -1,5 +1,5 @@
 import type { Dataset, Dimension, Labels, Level } from '../data/model.js';
-import { selectSeries } from '../query/compute-view.js';
+import { levelSelection, openingSelection } from '../selection/from-dataset.js';
 
 /**
  * Facts about levels that discovery needs: which levels a user can select
@@ -31,24 +31,21 @@ export function ancestorLabels(dim: Dimension, level: Level): Labels[] {
   return out;
 }
 
-/** The meta's default codes that exist, per dimension; empty when they select nothing. */
+/**
+ * The codes of a dataset's opening view, per dimension (src/selection: what
+ * its page shows without parameters).
+ */
 export function defaultDims(dataset: Dataset): Record<string, string[]> {
-  const dims: Record<string, string[]> = {};
-  for (const dim of dataset.meta.dimensions) {
-    const codes = (dataset.meta.defaultSelection[dim.id] ?? []).filter((c) => dim.index.has(c));
-    if (codes.length > 0) dims[dim.id] = codes;
-  }
-  return selectSeries(dataset, dims).length > 0 ? dims : {};
+  return openingSelection(dataset).dims;
 }
 
 /**
- * The view that opens one level: the dataset's defaults with that level in
- * its dimension, or the level alone when that combination has no series.
+ * The view that opens one level: the opening view with that level in its
+ * dimension, the others adjusted so the combination has series.
  * @example levelDims(unemployment, 'sex', 'men') // { origin: ['tot'], sex: ['men'] }
  */
 export function levelDims(dataset: Dataset, dimId: string, code: string): Record<string, string[]> {
-  const dims = orderDims(dataset, { ...defaultDims(dataset), [dimId]: [code] });
-  return selectSeries(dataset, dims).length > 0 ? dims : { [dimId]: [code] };
+  return levelSelection(dataset, dimId, code).dims;
 }
 
 /** The same codes with the dimensions in dim_order (for stable JSON and URLs). */

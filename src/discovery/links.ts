@@ -1,5 +1,6 @@
 import { LANGS, type Dataset, type Labels, type Lang } from '../data/model.js';
-import { apiUrl, formatDims, pageUrl, type UrlSelection } from '../urls.js';
+import { selectionPageUrl } from '../selection/from-dataset.js';
+import { apiUrl, formatDims, type UrlSelection } from '../urls.js';
 
 /** The API outputs of a selection that discovery answers link to. */
 export interface ApiLinks {
@@ -23,7 +24,7 @@ export function apiLinks(baseUrl: string, dataset: Dataset, s: UrlSelection, lan
 
 /** The dataset page of a selection in every language. */
 export function pageLinks(baseUrl: string, dataset: Dataset, s: UrlSelection): Record<Lang, string> {
-  return Object.fromEntries(LANGS.map((lang) => [lang, pageUrl(baseUrl, lang, s, dataset.meta.dimOrder)])) as Record<Lang, string>;
+  return Object.fromEntries(LANGS.map((lang) => [lang, selectionPageUrl(baseUrl, lang, dataset, s)])) as Record<Lang, string>;
 }
 
 /**

@@ -68,7 +68,11 @@ describe('oEmbed on the real data', () => {
     assert.match(a.style, /border:0/);
     assert.match(a.style, /border-radius:\d+px/);
     assert.equal(a.title, o.title);
-    assert.equal(o.title, 'Erwerbslosenquote (ILO): Total, Men', 'German title (from the catalog), level labels fall back to English');
+    assert.equal(
+      o.title,
+      'Erwerbslosenquote (ILO): Total · Men',
+      'German title (from the catalog) and the caption of the naming model; level labels fall back to English',
+    );
     assert.equal(o.provider_url, `${BASE}/de/`);
     assert.equal(o.thumbnail_url, `${BASE}/chart.png?dataset=ch_fso_unemp_rate&dims=origin=tot;sex=men&from=2020-01-01&lang=de&width=800&height=450`);
   });

@@ -1,8 +1,8 @@
 import type { Lang, Snapshot } from '../data/model.js';
 import { DsError, NotFoundError, NotImplementedError, BadParameterError } from '../errors/ds-error.js';
-import { pickLabel } from '../i18n/labels.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS } from '../render/chart-style.js';
-import { apiUrl, embedUrl, sitePageUrl } from '../urls.js';
+import { selectionPageUrl, selectionTitle } from '../selection/from-dataset.js';
+import { apiUrl, sitePageUrl } from '../urls.js';
 import { parsePageUrl, type Target } from './parse-target.js';
 
 /**
@@ -93,7 +93,7 @@ export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: st
     provider_name: PROVIDER_NAME,
     provider_url: sitePageUrl(baseUrl, lang, '/'),
     cache_age: 3600,
-    html: embedSnippet({ src: embedUrl(baseUrl, lang, selection, order), title, height, maxWidth: query.maxwidth }),
+    html: embedSnippet({ src: selectionPageUrl(baseUrl, lang, dataset, selection, [['embed', '1']]), title, height, maxWidth: query.maxwidth }),
     width,
     height,
   };
@@ -111,12 +111,8 @@ export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: st
   return answer;
 }
 
-/** The dataset title, followed by the labels of dimensions narrowed to one code. */
+/** The selection's title by the naming model: the dataset title and what the selected series share. */
 function oembedTitle(page: Target, lang: Lang): string {
   const { dataset, selection } = page;
-  const labels = dataset.meta.dimensions
-    .filter((dim) => selection.dims[dim.id]?.length === 1)
-    .map((dim) => pickLabel(dim.levels[dim.index.get(selection.dims[dim.id][0])!].label, lang));
-  const title = pickLabel(dataset.meta.title, lang);
-  return labels.length ? `${title}: ${labels.join(', ')}` : title;
+  return selectionTitle(dataset, selection, lang);
 }

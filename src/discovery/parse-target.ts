@@ -3,8 +3,10 @@ import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from '../query/closest.js';
 import { findDataset, parseDateParam, parseDims } from '../query/parse-selection.js';
 import { TRANSFORMS, type Transform } from '../query/view.js';
-import type { UrlSelection } from '../urls.js';
-import { defaultDims, orderDims } from './levels.js';
+import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
+import { orderDims } from './levels.js';
+import { openingSelection, pageSelection } from '../selection/from-dataset.js';
+import type { PageQuery } from '../selection/state.js';
 
 /**
  * Reads the ways a selection is written down outside the API: a page URL
@@ -28,7 +30,7 @@ export interface Target {
   lang: Lang | null;
 }
 
-const PAGE_PATH = /^(?:\/(en|de|fr|it))?\/d\/([^/]+)\/?$/;
+const PAGE_PATH = /^\/d\/([^/]+)\/?$/;
 const KEY = /^([a-z0-9_]+)(?:\/([^?#]*))?(?:\?([^#]*))?$/;
 const DOTTED = /^([a-z0-9_]+)\.(.+)$/;
 /** Page and key parameters that do not describe the data. */
@@ -38,7 +40,7 @@ const SELECTION_PARAMS = new Set(['from', 'to', 'last', 'transform', 'base']);
 
 /** True when the text is shaped like a URL: absolute, a path (`/…`), or `d/…` / `de/d/…`. */
 export function looksLikeUrl(text: string): boolean {
-  return /^https?:\/\//i.test(text) || text.startsWith('/') || /^(?:(?:en|de|fr|it)\/)?d\//.test(text);
+  return /^https?:\/\//i.test(text) || text.startsWith('/') || splitLangPrefix(`/${text}`).rest.startsWith('/d/');
 }
 
 /**
@@ -52,12 +54,19 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   } catch {
     return null;
   }
-  const m = PAGE_PATH.exec(url.pathname);
+  const { lang, rest } = splitLangPrefix(url.pathname);
+  const m = PAGE_PATH.exec(rest);
   if (!m) return null;
-  const id = safeDecode(m[2]);
+  const id = safeDecode(m[1]);
   const dataset = findDataset(snapshot, id);
-  const lang = (m[1] ?? 'en') as Lang;
-  return { kind: 'page-url', lang, dataset, ...readParams(dataset, url.searchParams, 'page URL', true) };
+  const query: PageQuery = {};
+  for (const [name, value] of url.searchParams) query[name] = [...((query[name] as string[] | undefined) ?? []), value];
+  // the page's own reader, strictly: the selection is the one the page shows
+  const { selection, problems } = pageSelection(dataset, query);
+  const first = problems[0];
+  if (first) throw new BadParameterError(first.message, first.facts, first.code);
+  const named = dataset.meta.dimensions.some((d) => query[d.id] !== undefined) || query.dims !== undefined;
+  return { kind: 'page-url', lang, dataset, selection: urlPartsOf(selection), defaulted: !named && Object.keys(selection.dims).length > 0 };
 }
 
 /** Percent-decoding that keeps malformed escapes (`%zz`) as they are instead of throwing. */
@@ -90,13 +99,12 @@ export function parseKey(snapshot: Snapshot, text: string): Target | null {
   return null;
 }
 
-/** Reads dimension codes (`dims=` or one parameter per dimension) and the other selection parameters. */
 /**
- * Reads a selection's parameters. On a page URL (`asPage`) a dimension left
- * out shows its default, as the page itself does (src/render/pages/explorer-state.ts
- * readState); in a series key it selects all its levels, as the API does.
+ * Reads a series key's parameters (`dims=` or one parameter per dimension,
+ * and the other selection parameters): a dimension left out selects all its
+ * levels, as the API does; a key naming no dimension is the opening view.
  */
-function readParams(dataset: Dataset, params: URLSearchParams, where: string, asPage = false): Pick<Target, 'selection' | 'defaulted'> {
+function readParams(dataset: Dataset, params: URLSearchParams, where: string): Pick<Target, 'selection' | 'defaulted'> {
   const dims: Record<string, string[]> = {};
   const merge = (more: Record<string, string[]>): void => {
     for (const [d, codes] of Object.entries(more)) dims[d] = [...new Set([...(dims[d] ?? []), ...codes])];
@@ -118,8 +126,10 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string, as
     );
   }
   const named = Object.keys(dims).length > 0;
-  const defaults = defaultDims(dataset);
-  selection.dims = orderDims(dataset, named ? (asPage ? { ...defaults, ...dims } : dims) : defaults);
+  const opening = openingSelection(dataset);
+  selection.dims = orderDims(dataset, named ? dims : opening.dims);
+  // a key naming no dimension is the dataset's opening view, its transform included
+  if (!named && selection.transform === undefined && selection.from === undefined && selection.to === undefined) selection.transform = opening.transform;
   return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };
 }
 

@@ -2,9 +2,9 @@ import type { Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { pickLabel } from '../i18n/labels.js';
 import { closest } from '../query/closest.js';
-import { embedUrl } from '../urls.js';
+import { levelSelection, openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
+import { urlPartsOf } from '../urls.js';
 import { tokenize } from './fold-text.js';
-import { levelDims, defaultDims } from './levels.js';
 import { apiLinks, pageLinks, selectionLabels, seriesKey } from './links.js';
 import { looksLikeUrl, notResolved, parseKey, parsePageUrl, type Target } from './parse-target.js';
 import { searchEngine } from './search-engine.js';
@@ -47,8 +47,8 @@ export function resolveTarget(snapshot: Snapshot, q: string, lang: Lang, baseUrl
   const best = search(snapshot, text, lang, 1).hits[0];
   if (!best) throw notResolved(text, candidatesFor(snapshot, text, lang));
   const { dataset, dim, level } = best.doc;
-  const dims = dim && level ? levelDims(dataset, dim.id, level.code) : defaultDims(dataset);
-  return { kind: 'text', lang: null, dataset, selection: { datasetId: dataset.meta.id, dims }, defaulted: !level, hit: best };
+  const selection = urlPartsOf(dim && level ? levelSelection(dataset, dim.id, level.code) : openingSelection(dataset));
+  return { kind: 'text', lang: null, dataset, selection, defaulted: !level, hit: best };
 }
 
 /** Datasets near a query that found nothing: search with each word replaced by its closest indexed word, plus the closest ids. */
@@ -82,7 +82,7 @@ export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl
     key: seriesKey(dataset, selection.dims),
     lang: shown,
     page: pageLinks(baseUrl, dataset, selection),
-    embed: embedUrl(baseUrl, shown, selection, dataset.meta.dimOrder),
+    embed: selectionPageUrl(baseUrl, shown, dataset, selection, [['embed', '1']]),
     api: apiLinks(baseUrl, dataset, selection, shown),
     match: 'hit' in target ? { score: target.hit.score, matched: target.hit.matched.map(({ field, lang: l, text }) => ({ field, lang: l, text })) } : null,
   };

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../data/model.js';
 import { parseIsoDate } from '../data/dates.js';
-import { CHART_LOCALES, fillTemplate, formatGrouped, formatPeriod, frequencyUnit } from '../render/chart-text.js';
+import { CHART_LOCALES, fillTemplate, formatGrouped, formatPeriod, frequencyUnit } from './chart-text.js';
 import type { Plural, UiStrings } from './strings.js';
 
 /** The `Intl` locale of a language. */

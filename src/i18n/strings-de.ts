@@ -1,4 +1,5 @@
 import type { UiStrings } from './strings.js';
+import { transformNamesOf } from './transform-names.js';
 
 /** German interface strings (Swiss spelling: "ss", no "ß"). */
 export const DE: UiStrings = {
@@ -75,7 +76,7 @@ export const DE: UiStrings = {
     lastYears: '{n} Jahre',
     allYears: 'Alle',
     showAs: 'Darstellung',
-    transforms: { level: 'Niveau', pct: 'Veränderung in %', yoy: 'Vorjahr in %', index: 'Index', diff: 'Veränderung' },
+    transforms: transformNamesOf('de', 'short'),
     update: 'Grafik aktualisieren',
     chart: 'Grafik',
     zoomHint: 'Ziehen Sie über die Grafik, um hineinzuzoomen; Doppelklick zoomt wieder heraus.',

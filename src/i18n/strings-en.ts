@@ -1,4 +1,5 @@
 import type { UiStrings } from './strings.js';
+import { transformNamesOf } from './transform-names.js';
 
 /** English interface strings. */
 export const EN: UiStrings = {
@@ -75,7 +76,7 @@ export const EN: UiStrings = {
     lastYears: '{n} years',
     allYears: 'All',
     showAs: 'Show as',
-    transforms: { level: 'Level', pct: '% change', yoy: 'Year-on-year %', index: 'Index', diff: 'Change' },
+    transforms: transformNamesOf('en', 'short'),
     update: 'Update the chart',
     chart: 'Chart',
     zoomHint: 'Drag across the chart to zoom in, double-click to zoom out.',

@@ -1,4 +1,5 @@
 import type { UiStrings } from './strings.js';
+import { transformNamesOf } from './transform-names.js';
 
 /** French interface strings (narrow no-break space before « : ; ? ! » as in Swiss typography). */
 export const FR: UiStrings = {
@@ -83,7 +84,7 @@ export const FR: UiStrings = {
     lastYears: '{n} ans',
     allYears: 'Tout',
     showAs: 'Afficher en',
-    transforms: { level: 'Niveau', pct: 'Variation en %', yoy: 'Sur un an en %', index: 'Indice', diff: 'Variation' },
+    transforms: transformNamesOf('fr', 'short'),
     update: 'Mettre à jour le graphique',
     chart: 'Graphique',
     zoomHint: 'Faites glisser sur le graphique pour zoomer, double-cliquez pour revenir.',

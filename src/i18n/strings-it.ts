@@ -1,4 +1,5 @@
 import type { UiStrings } from './strings.js';
+import { transformNamesOf } from './transform-names.js';
 
 /** Italian interface strings. */
 export const IT: UiStrings = {
@@ -75,7 +76,7 @@ export const IT: UiStrings = {
     lastYears: '{n} anni',
     allYears: 'Tutto',
     showAs: 'Mostra come',
-    transforms: { level: 'Livello', pct: 'Variazione in %', yoy: 'Su base annua in %', index: 'Indice', diff: 'Variazione' },
+    transforms: transformNamesOf('it', 'short'),
     update: 'Aggiorna il grafico',
     chart: 'Grafico',
     zoomHint: 'Trascina sul grafico per ingrandire, doppio clic per tornare indietro.',

@@ -6,7 +6,7 @@
  *
  * Placeholders are `{name}`, filled by `fillTemplate` (src/render/chart-text.ts).
  */
-import type { Lang } from '../data/model.js';
+import type { Lang, TransformId } from '../data/model.js';
 import { DE } from './strings-de.js';
 import { EN } from './strings-en.js';
 import { FR } from './strings-fr.js';
@@ -17,10 +17,6 @@ export interface Plural {
   one: string;
   other: string;
 }
-
-/** The transforms the page offers, in the order of the switch. */
-export const PAGE_TRANSFORMS = ['level', 'pct', 'yoy', 'index', 'diff'] as const;
-export type PageTransform = (typeof PAGE_TRANSFORMS)[number];
 
 /** A section of prose: a heading and paragraphs (plain text). */
 export interface Section {
@@ -94,7 +90,8 @@ export interface UiStrings {
     lastYears: string;
     allYears: string;
     showAs: string;
-    transforms: Record<PageTransform, string>;
+    /** the page's transform switch (src/i18n/transform-names.ts) */
+    transforms: Record<TransformId, string>;
     update: string;
     chart: string;
     zoomHint: string;

@@ -1,5 +1,5 @@
 import type { Dataset } from '../data/model.js';
-import { applyTransform, indexBase, rebase } from './transforms.js';
+import { applyTransform, indexBase, lowerBound, rebase } from './transforms.js';
 import type { Selection, SelectionView, SeriesView } from './view.js';
 
 /**
@@ -33,18 +33,6 @@ function mergeSorted(lists: Uint32Array[]): Uint32Array {
     k += l.length;
   }
   return out.sort();
-}
-
-/** Index of the first date >= day (binary search). */
-function lowerBound(dates: Int32Array, day: number): number {
-  let lo = 0;
-  let hi = dates.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (dates[mid] < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
-import { apiUrl, formatDims, pageUrl, toUrlSelection } from '../urls.js';
-import type { SelectionView, Transform } from './view.js';
+import { ALL_LEVELS, FIELD_NAMES, FIRST_DATE, type FieldKey } from '../i18n/download-text.js';
+import { transformNames } from '../i18n/transform-names.js';
+import { apiUrl, formatDims, pageUrl, urlPartsOf } from '../urls.js';
+import type { SelectionView } from './view.js';
 
 /**
  * What a downloaded file says about itself: title, source, license, units,
@@ -18,192 +20,7 @@ export interface MetadataRow {
   url?: string;
 }
 
-type FieldKey =
-  | 'title'
-  | 'dataset'
-  | 'description'
-  | 'source'
-  | 'source_url'
-  | 'license'
-  | 'license_url'
-  | 'units'
-  | 'frequency'
-  | 'dims'
-  | 'from'
-  | 'to'
-  | 'last'
-  | 'transform'
-  | 'base'
-  | 'series'
-  | 'observations'
-  | 'csv_url'
-  | 'json_url'
-  | 'xlsx_url'
-  | 'page_url'
-  | 'updated'
-  | 'fetched'
-  | 'version'
-  | 'citation';
-
-/** Field names per language (hand-written; English is the reference). */
-const FIELD_NAMES: Record<Lang, Record<FieldKey, string>> = {
-  en: {
-    title: 'Title',
-    dataset: 'Dataset',
-    description: 'Description',
-    source: 'Source',
-    source_url: 'Source URL',
-    license: 'License',
-    license_url: 'License URL',
-    units: 'Units',
-    frequency: 'Frequency',
-    dims: 'Selection (dims)',
-    from: 'From',
-    to: 'To',
-    last: 'Last observations',
-    transform: 'Transform',
-    base: 'Index base date',
-    series: 'Series',
-    observations: 'Observations',
-    csv_url: 'CSV of this selection',
-    json_url: 'JSON of this selection',
-    xlsx_url: 'This file',
-    page_url: 'Web page of this selection',
-    updated: 'Last updated by the source',
-    fetched: 'Retrieved from the source',
-    version: 'Data version',
-    citation: 'Citation',
-  },
-  de: {
-    title: 'Titel',
-    dataset: 'Datensatz',
-    description: 'Beschreibung',
-    source: 'Quelle',
-    source_url: 'URL der Quelle',
-    license: 'Lizenz',
-    license_url: 'URL der Lizenz',
-    units: 'Einheiten',
-    frequency: 'Frequenz',
-    dims: 'Auswahl (dims)',
-    from: 'Von',
-    to: 'Bis',
-    last: 'Letzte Beobachtungen',
-    transform: 'Transformation',
-    base: 'Basisdatum des Index',
-    series: 'Reihen',
-    observations: 'Beobachtungen',
-    csv_url: 'CSV dieser Auswahl',
-    json_url: 'JSON dieser Auswahl',
-    xlsx_url: 'Diese Datei',
-    page_url: 'Webseite dieser Auswahl',
-    updated: 'Zuletzt aktualisiert von der Quelle',
-    fetched: 'Von der Quelle abgerufen',
-    version: 'Datenversion',
-    citation: 'Zitiervorschlag',
-  },
-  fr: {
-    title: 'Titre',
-    dataset: 'Jeu de données',
-    description: 'Description',
-    source: 'Source',
-    source_url: 'URL de la source',
-    license: 'Licence',
-    license_url: 'URL de la licence',
-    units: 'Unités',
-    frequency: 'Fréquence',
-    dims: 'Sélection (dims)',
-    from: 'Du',
-    to: 'Au',
-    last: 'Dernières observations',
-    transform: 'Transformation',
-    base: "Date de base de l'indice",
-    series: 'Séries',
-    observations: 'Observations',
-    csv_url: 'CSV de cette sélection',
-    json_url: 'JSON de cette sélection',
-    xlsx_url: 'Ce fichier',
-    page_url: 'Page web de cette sélection',
-    updated: 'Dernière mise à jour par la source',
-    fetched: 'Récupéré auprès de la source',
-    version: 'Version des données',
-    citation: 'Citation',
-  },
-  it: {
-    title: 'Titolo',
-    dataset: 'Set di dati',
-    description: 'Descrizione',
-    source: 'Fonte',
-    source_url: 'URL della fonte',
-    license: 'Licenza',
-    license_url: 'URL della licenza',
-    units: 'Unità',
-    frequency: 'Frequenza',
-    dims: 'Selezione (dims)',
-    from: 'Dal',
-    to: 'Al',
-    last: 'Ultime osservazioni',
-    transform: 'Trasformazione',
-    base: "Data base dell'indice",
-    series: 'Serie',
-    observations: 'Osservazioni',
-    csv_url: 'CSV di questa selezione',
-    json_url: 'JSON di questa selezione',
-    xlsx_url: 'Questo file',
-    page_url: 'Pagina web di questa selezione',
-    updated: 'Ultimo aggiornamento della fonte',
-    fetched: 'Scaricato dalla fonte',
-    version: 'Versione dei dati',
-    citation: 'Citazione',
-  },
-};
-
-/** The header of the metadata table (field, value), per language. */
-export const METADATA_HEADER: Record<Lang, { name: string; value: string }> = {
-  en: { name: 'Field', value: 'Value' },
-  de: { name: 'Feld', value: 'Wert' },
-  fr: { name: 'Champ', value: 'Valeur' },
-  it: { name: 'Campo', value: 'Valore' },
-};
-
-/** What each transform means, per language. */
-const TRANSFORM_NAMES: Record<Lang, Record<Transform, string>> = {
-  en: {
-    level: 'level (as published)',
-    pct: '% change on the previous period',
-    yoy: '% change on the same period a year earlier',
-    diff: 'change on the previous period',
-    index: 'index, 100 at the base date',
-  },
-  de: {
-    level: 'Niveau (wie publiziert)',
-    pct: '% Veränderung zur Vorperiode',
-    yoy: '% Veränderung zur Vorjahresperiode',
-    diff: 'Veränderung zur Vorperiode',
-    index: 'Index, 100 am Basisdatum',
-  },
-  fr: {
-    level: 'niveau (tel que publié)',
-    pct: '% de variation sur la période précédente',
-    yoy: "% de variation sur la même période de l'année précédente",
-    diff: 'variation sur la période précédente',
-    index: 'indice, 100 à la date de base',
-  },
-  it: {
-    level: 'livello (come pubblicato)',
-    pct: '% di variazione sul periodo precedente',
-    yoy: "% di variazione sullo stesso periodo dell'anno precedente",
-    diff: 'variazione sul periodo precedente',
-    index: 'indice, 100 alla data base',
-  },
-};
-
-const ALL_LEVELS: Record<Lang, string> = { en: 'all series', de: 'alle Reihen', fr: 'toutes les séries', it: 'tutte le serie' };
-const FIRST_DATE: Record<Lang, string> = {
-  en: 'first date of the selection',
-  de: 'erstes Datum der Auswahl',
-  fr: 'première date de la sélection',
-  it: 'prima data della selezione',
-};
+export { METADATA_HEADER } from '../i18n/download-text.js';
 
 /** The units of the selected series as text: one label, or `code: label` for each selected code of the units dimension. */
 function unitsText(view: SelectionView, lang: Lang): string {
@@ -241,7 +58,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
   const names = FIELD_NAMES[lang];
   const lic = snapshot.licenses.get(m.license);
   const licenseName = lic ? pickLabel(lic.name, lang) : m.license;
-  const urlSel = toUrlSelection(selection);
+  const urlSel = urlPartsOf(selection);
   const order = m.dimOrder;
   const langExtra: [string, string][] = lang === 'en' ? [] : [['lang', lang]];
   const page = pageUrl(baseUrl, lang, urlSel, order);
@@ -259,7 +76,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
     ['from', urlSel.from ?? ''],
     ['to', urlSel.to ?? ''],
     ['last', selection.last === null ? '' : String(selection.last)],
-    ['transform', `${selection.transform}: ${TRANSFORM_NAMES[lang][selection.transform]}`],
+    ['transform', `${selection.transform}: ${transformNames(lang)[selection.transform].long}`],
     ['base', selection.transform === 'index' ? (urlSel.base ?? FIRST_DATE[lang]) : ''],
     ['series', String(view.series.length)],
     ['observations', String(view.observations)],

@@ -34,30 +34,32 @@ export function excelDateCell(days: number): XLSX.CellObject {
 }
 
 /**
- * The data sheet: code and label per dimension, date, value. Dense mode (rows
+ * The data sheet: code and label per dimension, the series' name (`label`,
+ * as the chart's legend names it: src/selection/naming.ts), date, value. Dense mode (rows
  * of cells in `!data`) because a sheet of a whole dataset has hundreds of
  * thousands of cells, which as object keys cost ten times as much to build.
  */
-function dataSheet(view: SelectionView, lang: Lang): XLSX.WorkSheet {
+function dataSheet(view: SelectionView, lang: Lang, labels: string[]): XLSX.WorkSheet {
   const dims = view.dataset.meta.dimensions;
-  const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'date', 'value'];
+  const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'label', 'date', 'value'];
   const rows: XLSX.CellObject[][] = [header.map((h): XLSX.CellObject => ({ t: 's', v: h }))];
   const widths = header.map((h) => h.length);
-  for (const s of view.series) {
+  view.series.forEach((s, n) => {
     const texts = dims.flatMap((d, k) => {
       const level = d.levels[d.index.get(s.codes[k])!];
       return [s.codes[k], pickLabel(level.label, lang)];
     });
+    texts.push(labels[n] ?? '');
     texts.forEach((t, c) => (widths[c] = Math.max(widths[c], Math.min(t.length, 60))));
     const cells = texts.map((t): XLSX.CellObject => ({ t: 's', v: t }));
     for (let i = 0; i < s.dates.length; i++) {
       const row = [...cells, excelDateCell(s.dates[i])];
       const v = s.values[i];
       // a missing value is an empty cell, not 0 or text
-      if (v === v) row.push({ t: 'n', v });
+      if (!Number.isNaN(v)) row.push({ t: 'n', v });
       rows.push(row);
     }
-  }
+  });
   const ref = `A1:${XLSX.utils.encode_cell({ r: rows.length - 1, c: header.length - 1 })}`;
   return {
     '!data': rows,
@@ -97,12 +99,12 @@ export function assertFitsXlsx(view: SelectionView): void {
 /**
  * Encodes a computed selection as an .xlsx workbook (sheets `data` and
  * `metadata`); the bytes depend only on the view, the language and the rows.
- * @example encodeXlsx(view, 'en', buildDownloadMetadata(view, snapshot, baseUrl, 'en'))
+ * @example encodeXlsx(view, 'en', buildDownloadMetadata(view, snapshot, baseUrl, 'en'), labels)
  */
-export function encodeXlsx(view: SelectionView, lang: Lang, metadata: MetadataRow[]): Buffer {
+export function encodeXlsx(view: SelectionView, lang: Lang, metadata: MetadataRow[], labels: string[]): Buffer {
   assertFitsXlsx(view);
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, dataSheet(view, lang), 'data');
+  XLSX.utils.book_append_sheet(wb, dataSheet(view, lang, labels), 'data');
   XLSX.utils.book_append_sheet(wb, metadataSheet(metadata, lang), 'metadata');
   const title = metadata.find((r) => r.key === 'title')?.value ?? view.dataset.meta.id;
   wb.Props = { Title: title, Subject: view.dataset.meta.id, Author: 'dataseries' };

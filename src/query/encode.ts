@@ -28,7 +28,7 @@ export function encodeCsv(view: SelectionView): Buffer {
     let part = '';
     for (let i = 0; i < s.dates.length; i++) {
       const v = s.values[i];
-      part += prefix + formatIsoDate(s.dates[i]) + ',' + (v === v ? String(v) : '') + '\n';
+      part += prefix + formatIsoDate(s.dates[i]) + ',' + (Number.isNaN(v) ? '' : String(v)) + '\n';
       if (part.length > 65536) {
         chunks.push(part);
         part = '';
@@ -53,7 +53,7 @@ export function encodeColumnarJson(view: SelectionView): Buffer {
       for (let d = 0; d < nd; d++) cols[d].push(codes[d]);
       cols[nd].push('"' + formatIsoDate(s.dates[i]) + '"');
       const v = s.values[i];
-      cols[nd + 1].push(v === v ? String(v) : 'null');
+      cols[nd + 1].push(Number.isNaN(v) ? 'null' : String(v));
     }
   }
   const body = names.map((n, k) => JSON.stringify(n) + ':[' + cols[k].join(',') + ']').join(',');

@@ -1,5 +1,5 @@
 import { addMonths } from '../data/dates.js';
-import type { Transform } from './view.js';
+import { TRANSFORMS, type Transform } from './view.js';
 
 /**
  * The transforms of DESIGN §3, computed on a whole series (so the first
@@ -17,6 +17,48 @@ import type { Transform } from './view.js';
  * the previous observation is the previous period (business days skip
  * weekends). Division by zero gives a missing value, never Infinity.
  */
+
+/**
+ * What the unit of a series becomes: `as-published` keeps the dataset's unit
+ * (% for a percent level), `percent` is a % change, `change` a difference in
+ * the published unit (percentage points for a percent level), `index` 100 at
+ * the base.
+ */
+export type UnitRule = 'as-published' | 'percent' | 'change' | 'index';
+
+/** One transform: what it computes (one line, English, for the API description), its unit rule and whether it takes `base`. */
+export interface TransformEntry {
+  id: Transform;
+  computes: string;
+  unit: UnitRule;
+  takesBase: boolean;
+}
+
+/**
+ * The one table of transforms: the request schema, the OpenAPI enum, the
+ * page's switch, the chart caption and the download metadata are derived
+ * from it (and the translations are `Record<Transform, …>`).
+ */
+export const TRANSFORM_TABLE: Readonly<Record<Transform, TransformEntry>> = {
+  level: { id: 'level', computes: 'the values as published (default)', unit: 'as-published', takesBase: false },
+  pct: { id: 'pct', computes: '% change on the previous period', unit: 'percent', takesBase: false },
+  yoy: { id: 'yoy', computes: '% change on the same period a year earlier', unit: 'percent', takesBase: false },
+  diff: { id: 'diff', computes: 'change on the previous period', unit: 'change', takesBase: false },
+  index: { id: 'index', computes: '100 at `base` (default: the first date of the selection)', unit: 'index', takesBase: true },
+};
+
+/** Whether a text names a transform. */
+export function isTransform(text: string): text is Transform {
+  return (TRANSFORMS as readonly string[]).includes(text);
+}
+
+/**
+ * The `transform` parameter in words, for the request schema and OpenAPI.
+ * @example transformDescription() // "level: the values as published (default); pct: …"
+ */
+export function transformDescription(): string {
+  return TRANSFORMS.map((t) => `${t}: ${TRANSFORM_TABLE[t].computes}`).join('; ') + '.';
+}
 
 const MONTHS_PER_PERIOD: Record<string, number> = { monthly: 1, quarterly: 3, semiannual: 6, 'semi-annual': 6, annual: 12, yearly: 12 };
 
@@ -41,22 +83,44 @@ const ratio = (v: number, p: number): number => (p === 0 ? NaN : (v / p - 1) * 1
  * @example applyTransform(dates, values, 'pct', 'monthly')
  */
 export function applyTransform(dates: Int32Array, values: Float64Array, transform: Transform, frequency: string): Float64Array {
-  if (transform === 'level' || transform === 'index') return values;
+  switch (transform) {
+    case 'level':
+    case 'index':
+      return values;
+    case 'yoy':
+      return yearOnYear(dates, values, frequency);
+    case 'pct':
+      return onPrevious(dates, values, frequency, ratio);
+    case 'diff':
+      return onPrevious(dates, values, frequency, (v, p) => v - p);
+    default:
+      return unknownTransform(transform);
+  }
+}
+
+/** The compiler's check that every transform has a case: a new id without one fails to build. */
+function unknownTransform(transform: never): never {
+  throw new Error(`No computation for transform '${String(transform)}'`);
+}
+
+function yearOnYear(dates: Int32Array, values: Float64Array, frequency: string): Float64Array {
   const n = values.length;
   const out = new Float64Array(n).fill(NaN);
-  if (transform === 'yoy') {
-    let j = 0;
-    for (let i = 0; i < n; i++) {
-      const target = yearBefore(dates[i], frequency);
-      while (j < i && dates[j] < target) j++;
-      if (dates[j] === target) out[i] = ratio(values[i], values[j]);
-    }
-    return out;
+  let j = 0;
+  for (let i = 0; i < n; i++) {
+    const target = yearBefore(dates[i], frequency);
+    while (j < i && dates[j] < target) j++;
+    if (dates[j] === target) out[i] = ratio(values[i], values[j]);
   }
-  for (let i = 1; i < n; i++) {
+  return out;
+}
+
+function onPrevious(dates: Int32Array, values: Float64Array, frequency: string, change: (v: number, p: number) => number): Float64Array {
+  const out = new Float64Array(values.length).fill(NaN);
+  for (let i = 1; i < values.length; i++) {
     const prev = previousPeriod(dates[i], frequency);
     if (prev !== null && dates[i - 1] !== prev) continue;
-    out[i] = transform === 'pct' ? ratio(values[i], values[i - 1]) : values[i] - values[i - 1];
+    out[i] = change(values[i], values[i - 1]);
   }
   return out;
 }
@@ -70,14 +134,23 @@ export function indexBase(all: Int32Array, raw: Float64Array, window: Float64Arr
     for (let i = 0; i < window.length; i++) if (!Number.isNaN(window[i])) return window[i];
     return NaN;
   }
+  const i = lowerBound(all, base);
+  return all[i] === base ? raw[i] : NaN;
+}
+
+/**
+ * Index of the first date >= day in ascending dates (binary search).
+ * @example lowerBound(Int32Array.of(10, 20, 30), 15) // 1
+ */
+export function lowerBound(dates: Int32Array, day: number): number {
   let lo = 0;
-  let hi = all.length;
+  let hi = dates.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (all[mid] < base) lo = mid + 1;
+    if (dates[mid] < day) lo = mid + 1;
     else hi = mid;
   }
-  return all[lo] === base ? raw[lo] : NaN;
+  return lo;
 }
 
 /** Rebases values to 100 at a base value; missing when the base is missing or zero. */

@@ -1,8 +1,8 @@
-import type { Dataset } from '../data/model.js';
+import { TRANSFORM_IDS, type Dataset, type TransformId } from '../data/model.js';
 
-/** The transforms every output shares (DESIGN §3). */
-export const TRANSFORMS = ['level', 'pct', 'yoy', 'diff', 'index'] as const;
-export type Transform = (typeof TRANSFORMS)[number];
+/** The transforms every output shares (DESIGN §3); the table of what each does is transforms.ts. */
+export const TRANSFORMS = TRANSFORM_IDS;
+export type Transform = TransformId;
 
 /** A parsed, validated selection: what a request asks for. */
 export interface Selection {

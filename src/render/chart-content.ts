@@ -4,8 +4,11 @@
  */
 import type { DatasetMeta, Lang } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
+import { formatIsoDate } from '../data/dates.js';
+import { chartWords, fillTemplate, frequencyUnit, type DateUnit } from '../i18n/chart-text.js';
 import type { SelectionView, SeriesView } from '../query/view.js';
-import { chartWords, fillTemplate, formatPeriod, frequencyUnit, type DateUnit } from './chart-text.js';
+import { namingContext } from '../selection/from-dataset.js';
+import { labelSeries } from '../selection/naming.js';
 
 /** One series as the chart shows it. */
 export interface ContentSeries {
@@ -27,118 +30,28 @@ export interface ChartContent {
   dateUnit: DateUnit;
 }
 
-/** Describes a selection in words: titles, units, series labels, source line. */
+/**
+ * Describes a selection in words: titles, units, series labels, source line;
+ * the labels, caption, units and factors come from the one naming model
+ * (src/selection/naming.ts), as on the page.
+ */
 export function describeChart(view: SelectionView, lang: Lang, licenseName?: string | null): ChartContent {
   const meta = view.dataset.meta;
-  const varying = varyingDims(view);
-  const series = view.series.map((s) => describeSeries(meta, s, varying, view, lang));
-  const units = [...new Set(series.map((s) => s.unit).filter((u): u is string => u !== null && u !== ''))];
+  const { selection } = view;
+  const base = selection.base === null ? null : formatIsoDate(selection.base);
+  const ctx = namingContext(view.dataset, lang, selection.transform, base);
+  const named = labelSeries(
+    ctx,
+    view.series.map((s) => ({ codes: s.codes, dates: s.dates.length ? [s.dates[0]] : [], values: [] })),
+  );
   return {
     title: pickLabel(meta.title, lang),
-    subtitle: [...constantLabels(view, varying, lang), transformPhrase(view, lang)].filter((p) => p !== '').join(' · '),
-    unit: units.length > 0 ? units.join(' / ') : null,
+    subtitle: named.caption,
+    unit: named.unit,
     footer: footerLine(meta, lang, licenseName),
-    series,
+    series: view.series.map((s, i) => ({ view: s, label: named.series[i].label, factor: named.series[i].factor, unit: named.series[i].unit })),
     dateUnit: frequencyUnit(meta.frequency),
   };
-}
-
-/** Dimension positions whose code differs between the selected series. */
-function varyingDims(view: SelectionView): Set<number> {
-  const varying = new Set<number>();
-  const first = view.series[0];
-  if (!first) return varying;
-  for (const s of view.series) s.codes.forEach((code, i) => code !== first.codes[i] && varying.add(i));
-  return varying;
-}
-
-function levelLabel(meta: DatasetMeta, dimIndex: number, code: string, lang: Lang): string {
-  const dim = meta.dimensions[dimIndex];
-  const level = dim?.levels[dim.index.get(code) ?? -1];
-  return level ? pickLabel(level.label, lang) : code;
-}
-
-/** Labels of the codes shared by every series, for dimensions that offer a choice. */
-function constantLabels(view: SelectionView, varying: Set<number>, lang: Lang): string[] {
-  const meta = view.dataset.meta;
-  const first = view.series[0];
-  const labels: string[] = [];
-  meta.dimensions.forEach((dim, i) => {
-    if (varying.has(i) || dim.levels.length < 2) return;
-    const code = first ? first.codes[i] : singleRequested(view, dim.id);
-    if (code !== null) labels.push(levelLabel(meta, i, code, lang));
-  });
-  return labels;
-}
-
-function singleRequested(view: SelectionView, dim: string): string | null {
-  const codes = view.selection.dims[dim];
-  return codes && codes.length === 1 ? codes[0] : null;
-}
-
-function describeSeries(meta: DatasetMeta, s: SeriesView, varying: Set<number>, view: SelectionView, lang: Lang): ContentSeries {
-  const shown = s.codes.map((code, i) => (varying.size === 0 || varying.has(i) ? levelLabel(meta, i, code, lang) : ''));
-  const label = shown.filter((l) => l !== '').join(' · ') || pickLabel(meta.title, lang);
-  const transform = view.selection.transform;
-  const isShare = meta.percentLevels.length > 0 && s.codes.some((c) => meta.percentLevels.includes(c));
-  const factor = isShare && (transform === 'level' || transform === 'diff') && isFraction(view, s) ? 100 : 1;
-  return { view: s, label, factor, unit: seriesUnit(meta, s, isShare, view, lang) };
-}
-
-/**
- * Whether a percent level's series is published as a fraction (0.042) rather
- * than in percent (4.2): the published files do both (the federal finance
- * ratios are 0–1, rates elsewhere are percent), so the stored series decides.
- */
-function isFraction(view: SelectionView, s: SeriesView): boolean {
-  const { store } = view.dataset;
-  let max = 0;
-  for (let i = store.offsets[s.id]; i < store.offsets[s.id + 1]; i++) {
-    const v = Math.abs(store.values[i]);
-    if (v > max) max = v;
-  }
-  return max <= 1;
-}
-
-/** The unit of a series after the transform. */
-function seriesUnit(meta: DatasetMeta, s: SeriesView, isShare: boolean, view: SelectionView, lang: Lang): string | null {
-  const words = chartWords(lang);
-  switch (view.selection.transform) {
-    case 'pct':
-    case 'yoy':
-      return words.percent;
-    case 'index':
-      return words.transforms.index;
-    case 'diff':
-      return isShare ? words.percentagePoints : baseUnit(meta, s, lang);
-    default:
-      return isShare ? words.percent : baseUnit(meta, s, lang);
-  }
-}
-
-function baseUnit(meta: DatasetMeta, s: SeriesView, lang: Lang): string | null {
-  const units = meta.units;
-  if (!units) return null;
-  if (units.kind === 'single') return pickLabel(units.label, lang);
-  const code = s.codes[meta.dimOrder.indexOf(units.dim)];
-  return code !== undefined && units.labels[code] ? pickLabel(units.labels[code], lang) : null;
-}
-
-/** The transform in words ('' for levels); the index names its base period. */
-function transformPhrase(view: SelectionView, lang: Lang): string {
-  const words = chartWords(lang);
-  const transform = view.selection.transform;
-  if (transform === 'level') return '';
-  if (transform !== 'index') return words.transforms[transform];
-  const base = view.selection.base ?? firstDate(view);
-  if (base === null) return words.transforms.index;
-  return fillTemplate(words.indexUnit, { base: formatPeriod(base, frequencyUnit(view.dataset.meta.frequency), lang) });
-}
-
-function firstDate(view: SelectionView): number | null {
-  let first: number | null = null;
-  for (const s of view.series) if (s.dates.length > 0 && (first === null || s.dates[0] < first)) first = s.dates[0];
-  return first;
 }
 
 function footerLine(meta: DatasetMeta, lang: Lang, licenseName?: string | null): string {
@@ -149,4 +62,12 @@ function footerLine(meta: DatasetMeta, lang: Lang, licenseName?: string | null):
   const license = licenseName ?? meta.license;
   if (license) parts.push(fillTemplate(words.entry, { label: words.license, value: license }));
   return parts.join(' · ');
+}
+
+/**
+ * The labels of a view's series in a language (as the chart's legend and the
+ * page name them), for the label column of downloads.
+ */
+export function seriesLabels(view: SelectionView, lang: Lang): string[] {
+  return describeChart(view, lang).series.map((s) => s.label);
 }

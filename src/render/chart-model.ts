@@ -9,7 +9,7 @@ import { describeChart, type ChartContent, type ContentSeries } from './chart-co
 import { measureText, truncateText, wrapText } from './chart-font.js';
 import { layoutLegend, type LegendLayout } from './chart-legend.js';
 import { CHART_COLORS, CHART_REFERENCE, CHART_SIZES, seriesColor } from './chart-style.js';
-import { chartWords, fillTemplate, formatNumber } from './chart-text.js';
+import { chartWords, fillTemplate, formatNumber } from '../i18n/chart-text.js';
 import { dateTicks, niceValueTicks } from './chart-ticks.js';
 import { seriesGeometry, type Point } from './chart-path.js';
 

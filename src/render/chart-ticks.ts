@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../data/model.js';
 import { civilFromDays, daysFromCivil } from '../data/dates.js';
-import { formatPeriod, type DateUnit } from './chart-text.js';
+import { formatPeriod, type DateUnit } from '../i18n/chart-text.js';
 
 /** A y scale: its domain (rounded out to whole steps) and its ticks. */
 export interface ValueTicks {

@@ -2,7 +2,7 @@ import { formatIsoDate } from '../data/dates.js';
 import type { Dataset, Dimension, Labels, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import type { Selection } from '../query/view.js';
-import { apiUrl, datasetMetaUrl, formatDims, pageUrl, serviceUrl, toUrlSelection, type UrlSelection } from '../urls.js';
+import { apiUrl, datasetMetaUrl, formatDims, pageUrl, serviceUrl, urlPartsOf, type UrlSelection } from '../urls.js';
 
 /**
  * `/llms.txt` and `/llms-full.txt` (llmstxt.org): what the service is and how
@@ -58,7 +58,7 @@ function apiSection(snapshot: Snapshot, baseUrl: string, opening: OpeningSelecti
   lines.push(`- [Catalog](${serviceUrl(baseUrl, '/catalog')}): every dataset as JSON: id, title, source, license, frequency, start, end, n_series, updated.`);
   if (ex) {
     const order = ex.meta.dimOrder;
-    const sel: UrlSelection = { ...toUrlSelection(opening(ex)), last: 12 };
+    const sel: UrlSelection = { ...urlPartsOf(opening(ex)), last: 12 };
     const yoy: UrlSelection = { ...sel, transform: 'yoy' };
     lines.push(
       `- [Metadata of a dataset](${datasetMetaUrl(baseUrl, ex.meta.id)}): dimensions with their codes, labels (en, de, fr, it) and hierarchy, units, defaults.`,
@@ -128,7 +128,7 @@ function datasetSection(snapshot: Snapshot, ds: Dataset, baseUrl: string, openin
   const m = ds.meta;
   const license = snapshot.licenses.get(m.license);
   const order = m.dimOrder;
-  const sel = toUrlSelection(opening(ds));
+  const sel = urlPartsOf(opening(ds));
   const units = m.units === null ? null : m.units.kind === 'single' ? md(pickLabel(m.units.label, 'en')) : unitsByLevel(m.units.dim, m.units.labels);
   const lines = [
     `## ${md(pickLabel(m.title, 'en'))} (\`${m.id}\`)`,

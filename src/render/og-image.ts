@@ -14,7 +14,7 @@ import { buildChartModel } from './chart-model.js';
 import { rasterise } from './chart-png.js';
 import { escapeXml, renderChartBody } from './chart-svg.js';
 import { CHART_COLORS, CHART_FONT_FAMILY, SERIES_COLORS } from './chart-style.js';
-import { chartWords, fillTemplate, formatNumber } from './chart-text.js';
+import { chartWords, fillTemplate, formatNumber } from '../i18n/chart-text.js';
 
 /** Size of every preview image. */
 export const OG_SIZE = { width: 1200, height: 630 } as const;

@@ -67,7 +67,7 @@ describe('/series.xlsx on the real data', () => {
     const m = JSON.parse((await app.inject(`/dataset/${id}/meta`)).body) as Meta;
     const rows = dataRows(readBook(res.rawPayload));
     const header = rows[0].map((c) => c.v);
-    assert.deepEqual(header, [...m.dim_order.flatMap((d) => [d, `${d}_label`]), 'date', 'value']);
+    assert.deepEqual(header, [...m.dim_order.flatMap((d) => [d, `${d}_label`]), 'label', 'date', 'value']);
     assert.equal(rows.length - 1, cols.date.length, 'one row per observation');
     const nd = m.dim_order.length;
     rows.slice(1).forEach((row, i) => {
@@ -76,12 +76,12 @@ describe('/series.xlsx on the real data', () => {
         const label = m.dimensions[d].levels[cols[d][i] as string].label;
         assert.equal(row[2 * k + 1].v, label[lang] ?? label.en, `label ${d} row ${i}`);
       });
-      const date = row[2 * nd];
+      const date = row[2 * nd + 1];
       if (date.t === 'n') {
         assert.equal(serialToIso(date.v as number), cols.date[i], `date row ${i}`);
         assert.equal(date.w, cols.date[i], 'shown as yyyy-mm-dd');
       } else assert.equal(date.v, cols.date[i], `text date row ${i}`);
-      const value = row[2 * nd + 1];
+      const value = row[2 * nd + 2];
       if (cols.value[i] === null) assert.equal(value, undefined, `missing value row ${i} is an empty cell`);
       else assert.deepEqual([value.t, value.v], ['n', cols.value[i]], `value row ${i}`);
     });
@@ -92,11 +92,11 @@ describe('/series.xlsx on the real data', () => {
     const rows = await assertSameAsSeries(SEL, 'en');
     assert.ok(rows.length > 300, `${rows.length} rows`);
     assert.ok(
-      rows.some((r) => r[7] === undefined),
+      rows.some((r) => r[8] === undefined),
       'yoy leaves the first year missing: empty cells',
     );
     assert.ok(
-      rows.slice(1).every((r) => r[6].t === 'n'),
+      rows.slice(1).every((r) => r[7].t === 'n'),
       'dates are real Excel dates',
     );
   });
@@ -116,7 +116,7 @@ describe('/series.xlsx on the real data', () => {
 
   it('dates before 1900-03-01 (outside Excel dates) are ISO text, later ones real dates', async () => {
     const rows = await assertSameAsSeries('dataset=ch_fso_pop&dims=item=pop_stock_jan&to=1910-01-01', 'en');
-    const dates = rows.slice(1).map((r) => r[2]);
+    const dates = rows.slice(1).map((r) => r[3]);
     assert.deepEqual([dates[0].t, dates[0].v], ['s', '1861-01-01']);
     assert.ok(dates.filter((d) => d.t === 's').every((d) => String(d.v) < '1900-03-01'));
     assert.ok(dates.filter((d) => d.t === 'n').length >= 10);
@@ -136,7 +136,11 @@ describe('/series.xlsx on the real data', () => {
     assert.equal(md.get('License')?.v, 'quarterly', 'a key missing from the vocabulary is shown as it is');
     assert.equal(md.get('Frequency')?.v, 'quarterly');
     assert.equal(md.get('Selection (dims)')?.v, dims);
-    assert.equal(md.get('Transform')?.v, 'yoy: % change on the same period a year earlier');
+    assert.equal(
+      md.get('Transform')?.v,
+      'yoy: % change on same period of previous year',
+      'the long name of src/i18n/transform-names.ts, as in the chart caption',
+    );
     assert.equal(md.get('Series')?.v, '3');
     assert.equal(md.get('Last updated by the source')?.v, '2026-08-04 11:54:52');
     assert.equal(md.get('CSV of this selection')?.v, `${base}/series.csv?dataset=ch_seco_concon&dims=${dims}&transform=yoy`);
@@ -239,7 +243,7 @@ describe('/series.xlsx on the real data', () => {
     const rows = dataRows(readBook(res.rawPayload));
     assert.deepEqual(
       rows.map((r) => r.map((c) => c.v)),
-      [['base', 'base_label', 'date', 'value']],
+      [['base', 'base_label', 'label', 'date', 'value']],
     );
   });
 

@@ -8,6 +8,7 @@ import { buildDownloadMetadata } from '../query/download-metadata.js';
 import { assertFitsXlsx, encodeXlsx } from '../query/encode-xlsx.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import type { Selection } from '../query/view.js';
+import { seriesLabels } from '../render/chart-content.js';
 import { errorResponses, selectionProperties } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -24,7 +25,7 @@ export interface DownloadQuery {
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Bump when the workbook's layout changes, so ETags of old files stop matching. */
-const XLSX_LAYOUT_VERSION = 'x2';
+const XLSX_LAYOUT_VERSION = 'x3';
 
 /** True when a `download` parameter asks for an attachment. */
 export function isDownload(value: string | undefined): boolean {
@@ -81,7 +82,12 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
       // Computed here, not in build(): a selection too large for a sheet must still be answered with a 400.
       const view = computeView(dataset, selection);
       assertFitsXlsx(view);
-      return { etag, type: XLSX_TYPE, headers, build: () => encodeXlsx(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang)) };
+      return {
+        etag,
+        type: XLSX_TYPE,
+        headers,
+        build: () => encodeXlsx(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang), seriesLabels(view, lang)),
+      };
     },
   });
 }

@@ -6,11 +6,12 @@ import { etagMatches } from '../http/representation.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
-import { TRANSFORMS, type Selection, type SelectionView, type Transform } from '../query/view.js';
+import type { Selection, SelectionView } from '../query/view.js';
 import { svgToPng } from '../render/chart-png.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
 import { renderChartSvg } from '../render/chart-svg.js';
 import { renderOgJpeg } from '../render/og-image.js';
+import { openingSelection } from '../selection/from-dataset.js';
 import { datasetIdSchema, errorResponses, selectionProperties } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -119,25 +120,13 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
         return answerImage(req, etag, 'image/jpeg', () => renderOgJpeg({ lang, view: null, site }));
       }
       const dataset = findDataset(snapshot, query.dataset);
-      const selection = defaultSelection(dataset);
+      const selection = openingSelection(dataset);
       const etag = selectionEtag('og', dataset.version, selection, `${lang}|${CHART_STYLE_VERSION}`);
       return answerImage(req, etag, 'image/jpeg', () =>
         renderOgJpeg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) }),
       );
     },
   });
-}
-
-/** The opening selection of a dataset page: its meta's `default` codes (those that exist) and default transform. */
-export function defaultSelection(dataset: Dataset): Selection {
-  const { meta } = dataset;
-  const dims: Record<string, string[]> = {};
-  for (const dim of meta.dimensions) {
-    const codes = (meta.defaultSelection[dim.id] ?? []).filter((c) => dim.index.has(c));
-    if (codes.length > 0) dims[dim.id] = codes;
-  }
-  const transform = (TRANSFORMS as readonly string[]).includes(meta.defaultTransform) ? (meta.defaultTransform as Transform) : 'level';
-  return { datasetId: meta.id, dims, from: null, to: null, last: null, transform, base: null };
 }
 
 /** The default selection computed, at most a handful of series so the preview stays legible. */

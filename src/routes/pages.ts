@@ -12,7 +12,7 @@ import { buildDatasetView } from '../render/pages/dataset-view.js';
 import { renderDataset, renderEmbed } from '../render/pages/dataset-page.js';
 import { buildDatasetsView, renderDatasets, type DatasetsQuery } from '../render/pages/datasets.js';
 import { buildErrorView, renderErrorPage } from '../render/pages/error-page.js';
-import type { PageQuery } from '../render/pages/explorer-state.js';
+import type { PageQuery } from '../selection/state.js';
 import { buildHomeView, renderHome } from '../render/pages/home.js';
 import { buildLibrariesView, renderLibraries } from '../render/pages/libraries.js';
 import { buildLicensesView, renderLicenses } from '../render/pages/licenses.js';

@@ -5,6 +5,8 @@
  */
 
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
+import { transformDescription } from '../query/transforms.js';
+import { TRANSFORMS } from '../query/view.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
@@ -30,12 +32,7 @@ export const selectionProperties = {
   from: { type: 'string', pattern: ISO_DATE, description: 'First date, inclusive (YYYY-MM-DD).', examples: ['2020-01-01'] },
   to: { type: 'string', pattern: ISO_DATE, description: 'Last date, inclusive (YYYY-MM-DD).', examples: ['2024-12-01'] },
   last: { type: 'integer', minimum: 1, maximum: 1000000, description: 'Only the last N observations of each series (after from/to).' },
-  transform: {
-    type: 'string',
-    enum: ['level', 'pct', 'yoy', 'diff', 'index'],
-    description:
-      'level (default); pct: % change on the previous period; yoy: % change on the same period a year earlier; diff: change on the previous period; index: 100 at `base` (default: the first date of the selection).',
-  },
+  transform: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
 } as const;
 

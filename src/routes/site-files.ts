@@ -6,7 +6,7 @@ import { registerGet } from '../http/get-route.js';
 import { renderLlmsFullTxt, renderLlmsTxt } from '../render/llms-txt.js';
 import { buildSitemapPages, renderSitemapXml } from '../render/sitemap-xml.js';
 import { serviceUrl } from '../urls.js';
-import { defaultSelection } from './images.js';
+import { openingSelection } from '../selection/from-dataset.js';
 
 /**
  * Files for machines that read the site: /robots.txt, /sitemap.xml,
@@ -70,14 +70,14 @@ export function registerSiteFileRoutes(app: FastifyInstance, ctx: AppContext): v
       type: TEXT_TYPE,
       summary: 'The service for language models (llmstxt.org)',
       description: 'What the service is, how to call the API (with examples), one line per dataset.',
-      render: (snapshot: Snapshot) => renderLlmsTxt(snapshot, baseUrl, defaultSelection),
+      render: (snapshot: Snapshot) => renderLlmsTxt(snapshot, baseUrl, openingSelection),
     },
     {
       url: '/llms-full.txt',
       type: TEXT_TYPE,
       summary: 'Every dataset with its dimensions and codes (llmstxt.org)',
       description: 'The llms.txt introduction, then every dataset: source, license, frequency, span, dimensions and codes with English labels, example URLs.',
-      render: (snapshot: Snapshot) => renderLlmsFullTxt(snapshot, baseUrl, defaultSelection),
+      render: (snapshot: Snapshot) => renderLlmsFullTxt(snapshot, baseUrl, openingSelection),
     },
   ];
   for (const file of files) {

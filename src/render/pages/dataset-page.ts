@@ -11,7 +11,7 @@ import { renderFacts } from './components.js';
 import type { DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
-import { countSeries } from './explorer-state.js';
+import { countSeries } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 
 function renderHeader(view: DatasetView): SafeHtml {

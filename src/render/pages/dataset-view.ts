@@ -13,15 +13,16 @@ import { computeView } from '../../query/compute-view.js';
 import { findDataset } from '../../query/parse-selection.js';
 import type { SelectionView } from '../../query/view.js';
 import { oembedUrl, ogImageUrl, pageUrl, sitePageUrl } from '../../urls.js';
-import { fillTemplate, frequencyUnit } from '../chart-text.js';
+import { fillTemplate, frequencyUnit } from '../../i18n/chart-text.js';
 import { renderChartSvg } from '../chart-svg.js';
 import { html } from '../html.js';
 import type { LayoutView } from '../layout.js';
-import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from './explorer-meta.js';
+import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
 import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
 import type { ExplorerData } from './explorer-data.js';
-import { labelSeries, type SeriesCaption, type SeriesData } from './explorer-series.js';
-import { readState, statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from './explorer-state.js';
+import { labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
+import { readState } from '../../selection/read-query.js';
+import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
 import { licenseAnchor } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
@@ -125,7 +126,10 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     embed,
     version: ds.version,
   };
-  const caption = labelSeries({ meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform }, series);
+  const caption = labelSeries(
+    { meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
+    series,
+  );
   const license = licenseName(snapshot, ds.meta.license, lang);
   const source = pickLabel(ds.meta.source.name, lang);
   const description = pickLabel(ds.meta.description, lang);
@@ -141,7 +145,8 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
   const head = `${title}${description ? ` — ${description}` : ''}`;
   return {
     layout: layoutOf(site, lang, (base, l) => statePageUrl(base, l, meta, state, embed ? [['embed', '1']] : []), {
-      title,
+      // the naming model's caption: what the shown series share (src/selection/naming.ts)
+      title: caption.caption ? `${title}: ${caption.caption}` : title,
       description: description || head,
       active: 'datasets',
       page: embed ? 'embed' : 'dataset',

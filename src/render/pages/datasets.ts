@@ -5,7 +5,7 @@
  */
 import type { Lang, Snapshot } from '../../data/model.js';
 import { pickLabel } from '../../i18n/labels.js';
-import { fillTemplate } from '../chart-text.js';
+import { fillTemplate } from '../../i18n/chart-text.js';
 import { formatInteger } from '../../i18n/format.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { pageUrl, sitePageUrl } from '../../urls.js';

@@ -5,8 +5,8 @@
 import type { Lang } from '../../data/model.js';
 import type { DsError } from '../../errors/ds-error.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
-import { sitePageUrl } from '../../urls.js';
-import { fillTemplate } from '../chart-text.js';
+import { sitePageUrl, splitLangPrefix } from '../../urls.js';
+import { fillTemplate } from '../../i18n/chart-text.js';
 import { html } from '../html.js';
 import { renderLayout, type LayoutView } from '../layout.js';
 import { sitePageLayout, type Site } from './site.js';
@@ -25,8 +25,7 @@ export interface ErrorView {
 
 /** The language of a path from its prefix (`/de/…`), English otherwise. */
 export function langOfPath(path: string): Lang {
-  const m = /^\/(de|fr|it)(?:\/|$)/.exec(path);
-  return (m ? m[1] : 'en') as Lang;
+  return splitLangPrefix(path).lang;
 }
 
 /** Builds the error page of an error on a path. */

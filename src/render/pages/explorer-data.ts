@@ -4,9 +4,9 @@
  * asking the server about the dataset again. Types only (the bundle imports it).
  */
 import type { UiStrings } from '../../i18n/strings.js';
-import type { DateUnit } from '../chart-text.js';
-import type { ExplorerUnits, SeriesData } from './explorer-series.js';
-import type { ExplorerMeta, ExplorerState } from './explorer-state.js';
+import type { DateUnit } from '../../i18n/chart-text.js';
+import type { ExplorerUnits, SeriesData } from '../../selection/naming.js';
+import type { ExplorerMeta, ExplorerState } from '../../selection/state.js';
 
 /** What the bundle reads from the page (inline JSON): enough to redraw without asking the server about the dataset. */
 export interface ExplorerData {

@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../../data/model.js';
 import { apiUrl } from '../../urls.js';
-import { toUrlSelection, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
+import { toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
 /** The outputs the download card links to. */
 export const DOWNLOAD_KINDS = ['csv', 'xlsx', 'json', 'png', 'svg'] as const;

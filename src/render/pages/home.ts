@@ -3,7 +3,7 @@
  * every dataset by topic.
  */
 import type { Lang, Snapshot } from '../../data/model.js';
-import { fillTemplate } from '../chart-text.js';
+import { fillTemplate } from '../../i18n/chart-text.js';
 import { formatCount } from '../../i18n/format.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { sitePageUrl } from '../../urls.js';
@@ -59,7 +59,9 @@ function renderFeatured(view: HomeView): SafeHtml {
   const cards = view.featured.map(
     ({ item, sparkline }) =>
       html`<li class="card feature-card">
-        <a class="card-link" href="${item.href}"><span class="eyebrow">${item.featured}</span><span class="card-title">${item.title}</span></a>
+        <a class="card-link" href="${item.href}"
+          ><span class="eyebrow">${sparkline?.label || item.featured}</span><span class="card-title">${item.title}</span></a
+        >
         ${
           sparkline
             ? html`<p class="latest">

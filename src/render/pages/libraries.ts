@@ -8,8 +8,8 @@ import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { html, type SafeHtml } from '../html.js';
 import { renderLayout, type LayoutView } from '../layout.js';
 import { renderPageHead, renderParagraphs } from './components.js';
-import { buildExplorerMeta } from './explorer-meta.js';
-import { defaultState } from './explorer-state.js';
+import { buildExplorerMeta } from '../../selection/from-dataset.js';
+import { defaultState } from '../../selection/state.js';
 import { sitePageLayout, type Site } from './site.js';
 import { buildSnippets, csvUrl, TOOL_NAMES, type SnippetTool } from './snippets.js';
 

@@ -8,7 +8,7 @@
  */
 import type { UiStrings } from '../../i18n/strings.js';
 import { html, type SafeHtml } from '../html.js';
-import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
+import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
 type LevelState = 'on' | 'adjusts' | 'off';
 import type { Preset } from './dataset-view.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ExplorerMeta, ExplorerState } from './explorer-state.js';
+import type { ExplorerMeta, ExplorerState } from '../../selection/state.js';
 import { buildEmbedSnippet, buildSnippets, csvUrl, embedTitle, SNIPPET_TOOLS } from './snippets.js';
 
 const level = (code: string) => ({ code, label: `L ${code}`, data: true, depth: 0 });

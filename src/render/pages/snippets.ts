@@ -5,7 +5,7 @@
  * (through the `/series.csv` URL). Shared by the server and the bundle.
  */
 import { apiUrl } from '../../urls.js';
-import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
+import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
 /** The tools of the code card, in display order. */
 export const SNIPPET_TOOLS = ['r', 'python', 'stata', 'matlab', 'julia', 'excel', 'sas', 'curl'] as const;

@@ -4,13 +4,12 @@
  */
 import type { Dataset, Lang } from '../../data/model.js';
 import { computeView } from '../../query/compute-view.js';
-import { formatNumber, formatPeriod, frequencyUnit } from '../chart-text.js';
+import { formatNumber, formatPeriod, frequencyUnit } from '../../i18n/chart-text.js';
 import { SERIES_COLORS } from '../chart-style.js';
 import { html, type SafeHtml } from '../html.js';
-import { pickLabel } from '../../i18n/labels.js';
-import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from './explorer-meta.js';
-import { labelSeries } from './explorer-series.js';
-import { defaultState } from './explorer-state.js';
+import { buildExplorerMeta, namingContext, toSelection } from '../../selection/from-dataset.js';
+import { labelSeries } from '../../selection/naming.js';
+import { defaultState } from '../../selection/state.js';
 
 /** The latest observation of a series and the path of its recent history. */
 export interface Sparkline {
@@ -18,6 +17,8 @@ export interface Sparkline {
   latest: string;
   /** the unit after the opening transform, or null */
   unit: string | null;
+  /** what the line shows, named by src/selection/naming.ts (the card's title may name something else) */
+  label: string;
   period: string;
 }
 
@@ -41,17 +42,8 @@ export function buildSparkline(ds: Dataset, lang: Lang): Sparkline | null {
   const view = computeView(ds, toSelection(ds, meta, state));
   const series = view.series[0];
   if (!series || series.dates.length === 0) return null;
-  const [labelled] = labelSeries(
-    {
-      meta,
-      title: pickLabel(ds.meta.title, lang),
-      units: buildExplorerUnits(ds, lang),
-      percentLevels: ds.meta.percentLevels,
-      fractions: fractionKeys(ds),
-      transform: state.transform,
-    },
-    [{ codes: series.codes, dates: [], values: [] }],
-  ).series;
+  const named = labelSeries(namingContext(ds, lang, state.transform, null), [{ codes: series.codes, dates: [], values: [] }]);
+  const labelled = named.series[0];
   const end = series.dates[series.dates.length - 1];
   const start = end - YEARS * 365;
   const points: [number, number][] = [];
@@ -71,6 +63,7 @@ export function buildSparkline(ds: Dataset, lang: Lang): Sparkline | null {
     path,
     latest: formatNumber(last[1], lang, decimalsFor(last[1])),
     unit: labelled.unit,
+    label: named.caption || labelled.label,
     period: formatPeriod(last[0], frequencyUnit(ds.meta.frequency), lang),
   };
 }

@@ -5,13 +5,14 @@
  */
 import type { Lang } from '../data/model.js';
 import { civilFromDays } from '../data/dates.js';
-import type { Transform } from '../query/view.js';
+import type { TransformId } from '../data/model.js';
+import { transformNamesOf } from './transform-names.js';
 
 /** The `Intl` locale of each language (Swiss conventions: `1’234.5`, `1 234,5`). */
 export const CHART_LOCALES: Record<Lang, string> = { en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' };
 
 interface ChartWords {
-  transforms: Record<Exclude<Transform, 'level'>, string>;
+  transforms: Record<TransformId, string>;
   percent: string;
   percentagePoints: string;
   /** unit of the index transform; `{base}` is replaced by the base period */
@@ -35,12 +36,7 @@ interface ChartWords {
 
 const WORDS: Record<Lang, ChartWords> = {
   en: {
-    transforms: {
-      pct: '% change on previous period',
-      yoy: '% change on same period of previous year',
-      diff: 'Change on previous period',
-      index: 'Index',
-    },
+    transforms: transformNamesOf('en', 'long'),
     percent: '%',
     percentagePoints: 'Percentage points',
     indexUnit: 'Index, {base}\u00a0=\u00a0100',
@@ -56,12 +52,7 @@ const WORDS: Record<Lang, ChartWords> = {
     siteStats: '{datasets} datasets · {series} series',
   },
   de: {
-    transforms: {
-      pct: 'Veränderung gegenüber Vorperiode in %',
-      yoy: 'Veränderung gegenüber Vorjahresperiode in %',
-      diff: 'Veränderung gegenüber Vorperiode',
-      index: 'Index',
-    },
+    transforms: transformNamesOf('de', 'long'),
     percent: '%',
     percentagePoints: 'Prozentpunkte',
     indexUnit: 'Index, {base}\u00a0=\u00a0100',
@@ -77,12 +68,7 @@ const WORDS: Record<Lang, ChartWords> = {
     siteStats: '{datasets} Datensätze · {series} Zeitreihen',
   },
   fr: {
-    transforms: {
-      pct: 'Variation en % par rapport à la période précédente',
-      yoy: "Variation en % par rapport à la même période de l'année précédente",
-      diff: 'Variation par rapport à la période précédente',
-      index: 'Indice',
-    },
+    transforms: transformNamesOf('fr', 'long'),
     percent: '%',
     percentagePoints: 'Points de pourcentage',
     indexUnit: 'Indice, {base}\u00a0=\u00a0100',
@@ -98,12 +84,7 @@ const WORDS: Record<Lang, ChartWords> = {
     siteStats: '{datasets} jeux de données · {series} séries',
   },
   it: {
-    transforms: {
-      pct: 'Variazione in % rispetto al periodo precedente',
-      yoy: "Variazione in % rispetto allo stesso periodo dell'anno precedente",
-      diff: 'Variazione rispetto al periodo precedente',
-      index: 'Indice',
-    },
+    transforms: transformNamesOf('it', 'long'),
     percent: '%',
     percentagePoints: 'Punti percentuali',
     indexUnit: 'Indice, {base}\u00a0=\u00a0100',

@@ -2,22 +2,22 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type { Snapshot } from '../../data/model.js';
-import { computeView } from '../../query/compute-view.js';
-import { REAL_DATA, startApp } from '../../../test/helpers.js';
-import { buildExplorerMeta, toSelection } from './explorer-meta.js';
+import type { Snapshot } from '../data/model.js';
+import { computeView } from '../query/compute-view.js';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { buildExplorerMeta, toSelection } from './from-dataset.js';
+import { readState } from './read-query.js';
 import {
   availableLevels,
   countSeries,
   defaultState,
   isDefaultState,
   levelStates,
-  readState,
   reconcile,
   statePageUrl,
   type ExplorerMeta,
   type ExplorerState,
-} from './explorer-state.js';
+} from './state.js';
 
 /** The query of a page URL, as the server receives it. */
 function queryOf(url: string): Record<string, string[]> {

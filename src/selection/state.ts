@@ -7,9 +7,8 @@
  *
  * Pure code without Node imports: `client/` bundles it.
  */
-import { parseIsoDate } from '../../data/dates.js';
-import type { Lang } from '../../data/model.js';
-import { pageUrl, type UrlSelection } from '../../urls.js';
+import type { Lang } from '../data/model.js';
+import { pageUrl, type UrlSelection } from '../urls.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -52,18 +51,6 @@ export interface ExplorerState {
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
 export type PageQuery = Record<string, string | string[] | undefined>;
-
-function values(query: PageQuery, name: string): string[] {
-  const v = query[name];
-  const list = v === undefined ? [] : Array.isArray(v) ? v : [v];
-  return list.flatMap((s) => s.split(',')).filter((s) => s !== '');
-}
-
-function first(query: PageQuery, name: string): string | null {
-  const v = query[name];
-  const s = Array.isArray(v) ? v[v.length - 1] : v;
-  return s === undefined || s === '' ? null : s;
-}
 
 /** The level index of a code in a dimension, -1 when unknown. */
 function levelIndex(dim: ExplorerDim, code: string): number {
@@ -170,30 +157,6 @@ export function reconcile(meta: ExplorerMeta, state: ExplorerState, keep: string
 /** The opening state of a dataset page: the meta's defaults. */
 export function defaultState(meta: ExplorerMeta): ExplorerState {
   return reconcile(meta, { dims: { ...meta.defaults.dims }, from: null, to: null, transform: meta.defaults.transform, base: null });
-}
-
-/**
- * Reads a page URL's query into a valid state. Pages are lenient where the
- * API is strict: an unknown code, a malformed date or transform falls back to
- * the default, so an old shared link still opens a sensible view.
- * @example readState(meta, { structure: 'ks_i63_index_q,ks_i11_econ_hist_q', transform: 'yoy' })
- */
-export function readState(meta: ExplorerMeta, query: PageQuery): ExplorerState {
-  const dims: Record<string, string[]> = {};
-  for (const dim of meta.dims) {
-    const asked = values(query, dim.id).filter((c) => dim.levels.some((l) => l.code === c && l.data));
-    dims[dim.id] = asked.length ? [...new Set(asked)] : [...(meta.defaults.dims[dim.id] ?? [])];
-  }
-  const date = (name: string): string | null => {
-    const v = first(query, name);
-    return v !== null && parseIsoDate(v) !== null ? v : null;
-  };
-  let from = date('from');
-  let to = date('to');
-  if (from !== null && to !== null && from > to) [from, to] = [to, from];
-  const asked = first(query, 'transform');
-  const transform = asked !== null && meta.transforms.includes(asked) ? asked : meta.defaults.transform;
-  return reconcile(meta, { dims, from, to, transform, base: transform === 'index' ? date('base') : null });
 }
 
 /** Whether a state is the dataset's opening view (then its page URL carries no parameters). */

@@ -1,0 +1,104 @@
+/**
+ * The transform table drives every place a transform appears: the request
+ * schema, /openapi.json, the page's switch in four languages, the chart
+ * caption and the xlsx metadata. Walking the table finds each of them.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import * as XLSX from '@e965/xlsx';
+import { LANGS } from '../data/model.js';
+import { transformNames } from '../i18n/transform-names.js';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { applyTransform, lowerBound, TRANSFORM_TABLE } from './transforms.js';
+import { TRANSFORMS } from './view.js';
+
+const SEL = 'dataset=ch_seco_concon&dims=type=index;structure=ks_i63_index_q;seas_adj=csa';
+
+const decode = (t: string): string =>
+  t
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+
+describe('the transform table', () => {
+  let app: FastifyInstance;
+  before(async () => (app = await startApp(REAL_DATA)));
+  after(() => app.close());
+
+  it('has an entry for every id, and the ids are the table keys', () => {
+    assert.deepEqual(Object.keys(TRANSFORM_TABLE).sort(), [...TRANSFORMS].sort());
+    for (const t of TRANSFORMS) assert.equal(TRANSFORM_TABLE[t].id, t);
+    assert.deepEqual(
+      TRANSFORMS.filter((t) => TRANSFORM_TABLE[t].takesBase),
+      ['index'],
+    );
+  });
+
+  it('each transform is accepted by the request schema and listed in /openapi.json', async () => {
+    const doc = JSON.parse((await app.inject('/openapi.json')).body) as {
+      paths: Record<string, { get: { parameters: { name: string; schema: { enum?: string[] } }[] } }>;
+    };
+    for (const path of ['/series', '/series.csv', '/chart.svg', '/series.xlsx']) {
+      const param = doc.paths[path].get.parameters.find((p) => p.name === 'transform')!;
+      assert.deepEqual(param.schema.enum, [...TRANSFORMS], path);
+    }
+    for (const t of TRANSFORMS) assert.equal((await app.inject(`/series?${SEL}&transform=${t}&last=2`)).statusCode, 200, t);
+    assert.equal((await app.inject(`/series?${SEL}&transform=growth`)).statusCode, 400);
+  });
+
+  it("each transform is on the page's switch in four languages, with its name", async () => {
+    for (const lang of LANGS) {
+      const html = decode((await app.inject(`${lang === 'en' ? '' : `/${lang}`}/d/ch_seco_concon`)).body);
+      for (const t of TRANSFORMS) {
+        assert.match(html, new RegExp(`name="transform" value="${t}"`), `${lang} ${t}`);
+        assert.ok(html.includes(transformNames(lang)[t].short), `${lang} ${t}: '${transformNames(lang)[t].short}'`);
+      }
+    }
+  });
+
+  it('each transform names itself in the chart caption and the xlsx metadata', async () => {
+    for (const lang of LANGS) {
+      for (const t of TRANSFORMS) {
+        const svg = decode((await app.inject(`/chart.svg?${SEL}&transform=${t}&lang=${lang}`)).body);
+        // the SVG's <title> holds the caption unwrapped (the drawn subtitle may wrap)
+        const subtitle = /<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? '';
+        const name = transformNames(lang)[t].long;
+        if (t === 'level') assert.ok(!subtitle.includes(name), `${lang}: levels are not captioned`);
+        else assert.ok(subtitle.includes(name), `${lang} ${t}: caption '${subtitle}' names '${name}'`);
+        const wb = XLSX.read((await app.inject(`/series.xlsx?${SEL}&transform=${t}&lang=${lang}&last=2`)).rawPayload, { type: 'buffer' });
+        const rows = XLSX.utils.sheet_to_json<string[]>(wb.Sheets.metadata, { header: 1 });
+        assert.ok(
+          rows.some((r) => r[1] === `${t}: ${name}`),
+          `${lang} ${t}: xlsx metadata`,
+        );
+      }
+    }
+  });
+});
+
+describe('transform computations', () => {
+  const dates = Int32Array.of(0, 31, 59, 90, 120);
+  const values = Float64Array.of(100, 110, 0, 5, 5);
+
+  it('pct, diff and yoy compute their own rule; level and index keep the values', () => {
+    assert.deepEqual([...applyTransform(dates, values, 'diff', 'daily')].slice(1), [10, -110, 5, 0]);
+    const pct = applyTransform(dates, values, 'pct', 'daily');
+    assert.ok(Math.abs(pct[1] - 10) < 1e-9);
+    assert.ok(Number.isNaN(pct[3]), 'division by zero is missing, never Infinity');
+    assert.equal(applyTransform(dates, values, 'level', 'daily'), values);
+    assert.equal(applyTransform(dates, values, 'index', 'daily'), values);
+  });
+
+  it('an id without a computation throws instead of computing differences', () => {
+    assert.throws(() => applyTransform(dates, values, 'growth' as never, 'daily'), /No computation for transform 'growth'/);
+  });
+
+  it('lowerBound finds the first date at or after a day', () => {
+    assert.deepEqual(
+      [-1, 0, 1, 31, 120, 121].map((d) => lowerBound(dates, d)),
+      [0, 0, 1, 1, 4, 5],
+    );
+  });
+});

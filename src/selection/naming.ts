@@ -1,0 +1,189 @@
+/**
+ * The one naming model of series: from a dataset (as the page embeds it) and
+ * a set of selected series to each series' label, the caption, the unit after
+ * the transform and the display factor. Chart images, the page and its
+ * bundle, downloads, oEmbed titles and the home cards all name series here.
+ *
+ * - A label names what tells the series apart: the dimensions whose code
+ *   differs. A level whose label repeats in its dimension ("1 day" under
+ *   SARON and under the call-money rate) is named by its path, as far up as
+ *   needed to be unique ("SARON · 1 day"). Where two dimensions would read
+ *   alike ("Total" and "Total") each is prefixed by its dimension
+ *   ("Nationality: Total · Sex: Total").
+ * - What is constant across the selection (dimensions that offer a choice)
+ *   goes into the caption with the transform; the index names its base
+ *   ("Index, Q1 2020 = 100").
+ *
+ * Pure code without Node imports: `client/` bundles it.
+ */
+import { parseIsoDate } from '../data/dates.js';
+import type { Lang } from '../data/model.js';
+import { chartWords, fillTemplate, formatPeriod, frequencyUnit } from '../i18n/chart-text.js';
+import { TRANSFORM_TABLE, isTransform } from '../query/transforms.js';
+import type { ExplorerDim, ExplorerMeta } from './state.js';
+
+/** Units in the page's language: one for the dataset, or per code of one dimension. */
+export interface ExplorerUnits {
+  single: string | null;
+  dim: string | null;
+  byCode: Record<string, string>;
+}
+
+/** One series as the page carries it: codes in dim order, days since epoch, values (null = missing). */
+export interface SeriesData {
+  codes: string[];
+  dates: number[];
+  values: (number | null)[];
+}
+
+/** A series ready to draw. */
+export interface LabelledSeries extends SeriesData {
+  label: string;
+  unit: string | null;
+  /** 100 for a share published as a fraction (shown in %), else 1 */
+  factor: number;
+}
+
+/** Everything the chart says about a selection. */
+export interface SeriesCaption {
+  series: LabelledSeries[];
+  /** the codes every series shares (for dimensions with a choice) and the transform, in words */
+  caption: string;
+  unit: string | null;
+}
+
+/** What the naming needs besides the series: the dataset as the page embeds it, and the transform. */
+export interface LabelContext {
+  meta: ExplorerMeta;
+  title: string;
+  units: ExplorerUnits | null;
+  percentLevels: string[];
+  /** keys (`seriesKey`) of percent-level series published as fractions (0–1) */
+  fractions: string[];
+  transform: string;
+  /** ISO base date of the index; null = the first date of the series */
+  base?: string | null;
+}
+
+/** A stable key of a series' codes. */
+export function seriesKey(codes: string[]): string {
+  return codes.join('\u001f');
+}
+
+/** The ancestors of a level, nearest first (levels are listed in tree order with their depth). */
+function ancestors(dim: ExplorerDim, index: number): string[] {
+  const out: string[] = [];
+  let depth = dim.levels[index].depth;
+  for (let i = index - 1; i >= 0 && depth > 0; i--) {
+    if (dim.levels[i].depth < depth) {
+      out.push(dim.levels[i].label);
+      depth = dim.levels[i].depth;
+    }
+  }
+  return out;
+}
+
+const pathCache = new WeakMap<ExplorerDim, Map<string, string>>();
+
+/**
+ * The name of a code in its dimension: its label, or where that label
+ * repeats among the dimension's levels, its path up to where it is unique.
+ */
+export function levelName(dim: ExplorerDim, code: string): string {
+  let names = pathCache.get(dim);
+  if (!names) pathCache.set(dim, (names = buildNames(dim)));
+  return names.get(code) ?? code;
+}
+
+function buildNames(dim: ExplorerDim): Map<string, string> {
+  const paths = dim.levels.map((l, i) => [l.label, ...ancestors(dim, i)]);
+  const names = new Map<string, string>();
+  dim.levels.forEach((level, i) => {
+    const path = paths[i];
+    let n = 1;
+    const clash = (k: number): boolean =>
+      paths.some((other, j) => j !== i && dim.levels[j].data && other.slice(0, k).join('\u001f') === path.slice(0, k).join('\u001f'));
+    while (n < path.length && clash(n)) n++;
+    names.set(level.code, path.slice(0, n).reverse().join(' · '));
+  });
+  return names;
+}
+
+/** The names of codes of several dimensions; dimensions whose names would read alike are prefixed by the dimension. */
+function namesOf(meta: ExplorerMeta, dims: number[], codesOf: string[][]): string[][] {
+  const texts = dims.map((d) => codesOf.map((codes) => levelName(meta.dims[d], codes[d])));
+  const clashes = dims.map((_, a) => dims.some((__, b) => b !== a && texts[a].some((t) => texts[b].includes(t))));
+  return codesOf.map((_, s) => dims.map((d, k) => (clashes[k] ? `${meta.dims[d].label}: ${texts[k][s]}` : texts[k][s])));
+}
+
+function unitOf(ctx: LabelContext, codes: string[], isShare: boolean, lang: Lang): string | null {
+  const words = chartWords(lang);
+  if (!isTransform(ctx.transform)) return null;
+  const rule = TRANSFORM_TABLE[ctx.transform].unit;
+  switch (rule) {
+    case 'percent':
+      return words.percent;
+    case 'index':
+      return words.transforms.index;
+    case 'change':
+      return isShare ? words.percentagePoints : publishedUnit(ctx, codes);
+    case 'as-published':
+      return isShare ? words.percent : publishedUnit(ctx, codes);
+    default:
+      return unknownRule(rule);
+  }
+}
+
+function unknownRule(rule: never): never {
+  throw new Error(`No unit for rule '${String(rule)}'`);
+}
+
+function publishedUnit(ctx: LabelContext, codes: string[]): string | null {
+  const units = ctx.units;
+  if (!units) return null;
+  if (units.single !== null) return units.single;
+  const d = ctx.meta.dims.findIndex((dim) => dim.id === units.dim);
+  return d >= 0 ? (units.byCode[codes[d]] ?? null) : null;
+}
+
+/** The transform in words ('' for levels); the index names its base period. */
+function transformPhrase(ctx: LabelContext, data: SeriesData[]): string {
+  const { lang } = ctx.meta;
+  const words = chartWords(lang);
+  if (ctx.transform === 'level' || !isTransform(ctx.transform)) return '';
+  if (ctx.transform !== 'index') return words.transforms[ctx.transform];
+  const asked = ctx.base ? parseIsoDate(ctx.base) : null;
+  const firsts = data.map((s) => s.dates[0]).filter((d): d is number => d !== undefined);
+  const base = asked ?? (firsts.length ? Math.min(...firsts) : null);
+  if (base === null) return words.transforms.index;
+  return fillTemplate(words.indexUnit, { base: formatPeriod(base, frequencyUnit(ctx.meta.frequency), lang) });
+}
+
+/** Dimensions that offer a choice (more than one level with series). */
+function choiceDims(meta: ExplorerMeta): number[] {
+  return meta.dims.map((dim, d) => (dim.levels.filter((l) => l.data).length > 1 ? d : -1)).filter((d) => d >= 0);
+}
+
+/**
+ * Names the selected series and captions them.
+ * @example labelSeries(ctx, [{ codes: ['index', 'ks_i63_index_q', 'csa'], dates, values }]).series[0].label
+ */
+export function labelSeries(ctx: LabelContext, data: SeriesData[]): SeriesCaption {
+  const { meta } = ctx;
+  const choice = choiceDims(meta);
+  const varying = choice.filter((d) => data.some((s) => s.codes[d] !== data[0].codes[d]));
+  const constant = choice.filter((d) => !varying.includes(d));
+  const codesOf = data.map((s) => s.codes);
+  const labels = namesOf(meta, varying.length ? varying : constant, codesOf);
+  const shared = data.length ? namesOf(meta, constant, codesOf.slice(0, 1))[0] : [];
+  const fractions = new Set(ctx.fractions);
+  const series = data.map((s, i) => {
+    const isShare = s.codes.some((c) => ctx.percentLevels.includes(c));
+    const scaled = ctx.transform === 'level' || ctx.transform === 'diff';
+    const factor = isShare && scaled && fractions.has(seriesKey(s.codes)) ? 100 : 1;
+    return { ...s, label: labels[i].join(' · ') || ctx.title, unit: unitOf(ctx, s.codes, isShare, meta.lang), factor };
+  });
+  const caption = [...shared, transformPhrase(ctx, data)].filter((p) => p !== '').join(' · ');
+  const units = [...new Set(series.map((s) => s.unit).filter((u): u is string => u !== null && u !== ''))];
+  return { series, caption, unit: units.length ? units.join(' / ') : null };
+}

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readPageQuery, readState } from './read-query.js';
+import { defaultState, type ExplorerMeta } from './state.js';
+
+/** A sparse cube: kind b exists only in region n; `base` is also a dimension name. */
+const META: ExplorerMeta = {
+  id: 'cube',
+  lang: 'en',
+  frequency: 'quarterly',
+  dims: [
+    {
+      id: 'kind',
+      label: 'Kind',
+      mode: 'single',
+      levels: [
+        { code: 'a', label: 'A', data: true, depth: 0 },
+        { code: 'b', label: 'B', data: true, depth: 0 },
+      ],
+    },
+    {
+      id: 'region',
+      label: 'Region',
+      mode: 'multi',
+      levels: [
+        { code: 'all', label: 'All', data: false, depth: 0 },
+        { code: 'n', label: 'North', data: true, depth: 1 },
+        { code: 's', label: 'South', data: true, depth: 1 },
+      ],
+    },
+    {
+      id: 'base',
+      label: 'Base year',
+      mode: 'single',
+      levels: [{ code: '2020', label: '2020', data: true, depth: 0 }],
+    },
+  ],
+  // series: (a,n), (a,s), (b,n), all with base 2020
+  combos: [0, 1, 0, 0, 2, 0, 1, 1, 0],
+  defaults: { dims: { kind: ['a'] }, transform: 'level' },
+  transforms: ['level', 'pct', 'yoy', 'diff', 'index'],
+};
+
+const codes = (q: Record<string, string>) => readPageQuery(META, q).problems.map((p) => p.code);
+
+describe('reading a page query', () => {
+  it('no parameters: the opening view, no problems', () => {
+    const read = readPageQuery(META, {});
+    assert.deepEqual(read.state, defaultState(META));
+    assert.deepEqual(read.problems, []);
+  });
+
+  it('codes that cannot combine are reconciled, not reported: a single choice wins, the other dimension adjusts', () => {
+    const read = readPageQuery(META, { kind: 'b', region: 'n,s' });
+    assert.deepEqual(read.state.dims, { kind: ['b'], region: ['n'], base: ['2020'] });
+    assert.deepEqual(read.problems, []);
+  });
+
+  it('reports each problem with the API error code, and the lenient state falls back', () => {
+    assert.deepEqual(codes({ region: 'x' }), ['unknown_code']);
+    assert.deepEqual(codes({ region: 'all' }), ['unknown_code'], 'a grouping level has no series of its own');
+    assert.deepEqual(codes({ from: '2020-13-01' }), ['bad_date']);
+    assert.deepEqual(codes({ transform: 'growth' }), ['unknown_transform']);
+    assert.deepEqual(codes({ base: '2020-01-01' }), ['base_without_index']);
+    assert.deepEqual(codes({ last: '0' }), ['bad_parameter']);
+    assert.deepEqual(codes({ regoin: 'n' }), ['unknown_parameter']);
+    assert.match(readPageQuery(META, { regoin: 'n' }).problems[0].message, /Did you mean 'region'\?/);
+    assert.deepEqual(readState(META, { region: 'x', transform: 'growth' }), defaultState(META));
+  });
+
+  it('a dimension named like a parameter: its codes are the dimension, a date is the index base', () => {
+    assert.deepEqual(readPageQuery(META, { base: '2020' }).problems, []);
+    const read = readPageQuery(META, { transform: 'index', base: '2021-01-01' });
+    assert.deepEqual([read.state.base, read.problems], ['2021-01-01', []]);
+  });
+
+  it('reads dims= as the API writes it, and ignores embed, lang, tab and _-parameters', () => {
+    const read = readPageQuery(META, { dims: 'kind=a;region=s', embed: '1', tab: 'x', _t: '1' });
+    assert.deepEqual([read.state.dims.region, read.problems], [['s'], []]);
+  });
+
+  it('keeps last for links (the page does not show it) and swaps dates given backwards', () => {
+    const read = readPageQuery(META, { last: '12', from: '2020-01-01', to: '2000-01-01' });
+    assert.deepEqual([read.last, read.state.from, read.state.to], [12, '2000-01-01', '2020-01-01']);
+  });
+});

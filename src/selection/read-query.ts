@@ -1,0 +1,173 @@
+/**
+ * The one reader of a page query (`/d/{id}?dim=code,code&from=…&transform=…`),
+ * for the page (lenient: it opens what it can) and for `/resolve` and
+ * `/oembed` (strict: they answer 400 on the first problem). Both read the
+ * same state, reconciled the same way, so they describe the same selection.
+ *
+ * Pure code without Node imports: `client/` bundles it.
+ */
+import { parseIsoDate } from '../data/dates.js';
+import { closest } from '../query/closest.js';
+import { isTransform } from '../query/transforms.js';
+import { TRANSFORMS } from '../query/view.js';
+import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
+
+/** Something in a query that the reading left out or replaced by the default. */
+export interface QueryProblem {
+  /** a stable code, as in the API's errors (`unknown_code`, `bad_date`…) */
+  code: string;
+  parameter: string;
+  message: string;
+  facts: Record<string, unknown>;
+}
+
+/** A page query read: the reconciled state, `last` (not shown by the page; kept for links) and the problems found. */
+export interface PageRead {
+  state: ExplorerState;
+  last: number | null;
+  problems: QueryProblem[];
+}
+
+/** Parameters that do not describe the data (the page's own switches). */
+const IGNORED = new Set(['embed', 'lang', 'tab']);
+/** Parameters of a selection besides the dimensions. */
+const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
+const SHAPES: Record<string, RegExp> = {
+  last: /^\d+$/,
+  transform: /^[a-z]+$/,
+  from: /^\d{4}-\d{2}-\d{2}$/,
+  to: /^\d{4}-\d{2}-\d{2}$/,
+  base: /^\d{4}-\d{2}-\d{2}$/,
+};
+
+function listOf(v: string | string[] | undefined): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/**
+ * Whether a parameter names codes of a dimension. A dimension may bear the
+ * name of a selection parameter (ch_fso_ppi has a dimension `base`): then a
+ * value shaped like the parameter (a date, a number) is the parameter.
+ */
+function dimensionOf(meta: ExplorerMeta, name: string, value: string): ExplorerDim | null {
+  const dim = meta.dims.find((d) => d.id === name);
+  if (!dim) return null;
+  if (!SELECTION_PARAMS.includes(name)) return dim;
+  if (value.split(',').every((c) => dim.levels.some((l) => l.code === c))) return dim;
+  return SHAPES[name].test(value) ? null : dim;
+}
+
+function unknownCode(dim: ExplorerDim, code: string): QueryProblem {
+  const valid = dim.levels.filter((l) => l.data).map((l) => l.code);
+  const near = closest(code, valid, 5);
+  const shown = valid.length > 40 ? `${valid.slice(0, 40).join(', ')}, … (${valid.length} in all)` : valid.join(', ');
+  const grouping = dim.levels.some((l) => l.code === code);
+  const message = grouping
+    ? `Code '${code}' of dimension '${dim.id}' groups other levels and has no series of its own: pick some of its levels. Valid codes: ${shown}.`
+    : `Unknown code '${code}' for dimension '${dim.id}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(', ')}?` : ''} Valid codes: ${shown}.`;
+  return { code: 'unknown_code', parameter: dim.id, message, facts: { dimension: dim.id, value: code, valid, candidates: near } };
+}
+
+function problem(code: string, parameter: string, message: string, facts: Record<string, unknown> = {}): QueryProblem {
+  return { code, parameter, message, facts: { parameter, ...facts } };
+}
+
+/** The codes of `dims=dim=code,code;dim=code`, each kept only when the dimension exists. */
+function readDimsParam(meta: ExplorerMeta, text: string, add: (dim: ExplorerDim, codes: string[]) => void, problems: QueryProblem[]): void {
+  for (const segment of text.split(';')) {
+    if (segment.trim() === '') continue;
+    const eq = segment.indexOf('=');
+    const dim = eq > 0 ? meta.dims.find((d) => d.id === segment.slice(0, eq).trim()) : undefined;
+    if (dim) add(dim, segment.slice(eq + 1).split(','));
+    else {
+      const valid = meta.dims.map((d) => d.id);
+      problems.push(
+        problem('unknown_dimension', 'dims', `Cannot read dims segment '${segment}': expected dim=code[,code...] with a dimension of ${valid.join(', ')}.`, {
+          valid,
+        }),
+      );
+    }
+  }
+}
+
+/**
+ * Reads a page query into a reconciled state and lists what it could not use.
+ * Lenient callers take the state (an old shared link still opens a sensible
+ * view); strict ones report `problems[0]`.
+ * @example readPageQuery(meta, { structure: 'ks_i63_index_q', transform: 'yoy' }).state.transform // 'yoy'
+ */
+export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
+  const problems: QueryProblem[] = [];
+  const asked: Record<string, string[]> = {};
+  const add = (dim: ExplorerDim, codes: string[]): void => {
+    for (const code of codes.map((c) => c.trim()).filter((c) => c !== '')) {
+      if (dim.levels.some((l) => l.code === code && l.data)) asked[dim.id] = [...new Set([...(asked[dim.id] ?? []), code])];
+      else problems.push(unknownCode(dim, code));
+    }
+  };
+  const single: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    for (const value of listOf(raw)) {
+      const dim = dimensionOf(meta, name, value);
+      if (dim) add(dim, value.split(','));
+      else if (name === 'dims') readDimsParam(meta, value, add, problems);
+      else if (SELECTION_PARAMS.includes(name)) single[name] = value;
+      else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
+    }
+  }
+  const date = (name: string): string | null => {
+    const v = single[name];
+    if (v === undefined || v === '') return null;
+    if (parseIsoDate(v) !== null) return v;
+    problems.push(problem('bad_date', name, `Invalid ${name} '${v}': expected an ISO date YYYY-MM-DD, e.g. 2020-01-01.`, { value: v }));
+    return null;
+  };
+  let from = date('from');
+  let to = date('to');
+  if (from !== null && to !== null && from > to) [from, to] = [to, from];
+  const transform = readTransform(meta, single.transform, problems);
+  const base = date('base');
+  if (base !== null && transform !== 'index') {
+    problems.push(problem('base_without_index', 'base', `base only applies to transform=index (got transform=${transform}).`));
+  }
+  const dims: Record<string, string[]> = {};
+  for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
+  const state = reconcile(meta, { dims, from, to, transform, base: transform === 'index' ? base : null });
+  return { state, last: readLast(single.last, problems), problems };
+}
+
+function readTransform(meta: ExplorerMeta, value: string | undefined, problems: QueryProblem[]): string {
+  if (value === undefined || value === '') return meta.defaults.transform;
+  if (isTransform(value) && meta.transforms.includes(value)) return value;
+  problems.push(problem('unknown_transform', 'transform', `Unknown transform '${value}': use one of ${TRANSFORMS.join(', ')}.`, { valid: [...TRANSFORMS] }));
+  return meta.defaults.transform;
+}
+
+function readLast(value: string | undefined, problems: QueryProblem[]): number | null {
+  if (value === undefined || value === '') return null;
+  const n = Number(value);
+  if (/^\d+$/.test(value) && n >= 1 && n <= 1_000_000) return n;
+  problems.push(problem('bad_parameter', 'last', `Invalid last '${value}': expected a whole number from 1 to 1000000.`));
+  return null;
+}
+
+function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
+  const dims = meta.dims.map((d) => d.id);
+  const valid = [...dims, 'dims', ...SELECTION_PARAMS];
+  const near = closest(name, valid, 3);
+  return problem(
+    'unknown_parameter',
+    name,
+    `Unknown parameter '${name}' in the page URL.${near.length ? ` Did you mean '${near[0]}'?` : ''} Dataset '${meta.id}' ${dims.length ? `has the dimensions ${dims.join(', ')}` : 'has no dimensions'}; the other parameters are from, to, last, transform, base.`,
+    { dataset: meta.id, valid },
+  );
+}
+
+/**
+ * Reads a page URL's query into a valid state, leniently: an unknown code, a
+ * malformed date or transform falls back to the default.
+ * @example readState(meta, { structure: 'ks_i63_index_q,ks_i11_econ_hist_q', transform: 'yoy' })
+ */
+export function readState(meta: ExplorerMeta, query: PageQuery): ExplorerState {
+  return readPageQuery(meta, query).state;
+}

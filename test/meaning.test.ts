@@ -1,0 +1,196 @@
+/**
+ * One meaning everywhere (issue 13): over every real dataset, the page, the
+ * chart image, the xlsx download, /resolve and /oembed name the same series
+ * the same way and describe the same selection.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import * as XLSX from '@e965/xlsx';
+import { labelSeries } from '../src/selection/naming.js';
+import type { ExplorerData } from '../src/render/pages/explorer-data.js';
+import { FIXTURES, REAL_DATA, startApp } from './helpers.js';
+import path from 'node:path';
+
+interface Meta {
+  dim_order: string[];
+  split?: string[];
+  dimensions: Record<string, { levels: Record<string, { data: boolean }> }>;
+}
+
+/** The explorer data a page embeds for the bundle. */
+function pageData(html: string): ExplorerData {
+  const m = /<script type="application\/json" id="explorer-data">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(m, 'the page embeds its explorer data');
+  return JSON.parse(m[1]) as ExplorerData;
+}
+
+/** The labels the page's legend shows: the naming model on the page's own data, as the bundle runs it. */
+function pageLabels(data: ExplorerData): string[] {
+  const { meta, title, units, percentLevels, fractions, state } = data;
+  return labelSeries({ meta, title, units, percentLevels, fractions, transform: state.transform, base: state.base }, data.series).series.map((s) => s.label);
+}
+
+/** The legend texts of a chart SVG (without the "+n more" note). */
+function svgLegend(svg: string): string[] {
+  return [...svg.matchAll(/<text class="legend"[^>]*>([^<]*)<\/text>/g)]
+    .map((m) =>
+      m[1]
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'"),
+    )
+    .filter((t) => !/^\+\d/.test(t));
+}
+
+/** A legend text is the label, or the label cut short with an ellipsis to fit. */
+function sameLabel(shown: string, label: string): boolean {
+  return shown === label || (shown.endsWith('…') && label.startsWith(shown.slice(0, -1).trimEnd()));
+}
+
+/** The xlsx label column, one entry per series (in order). */
+function xlsxLabels(body: Buffer): string[] {
+  const wb = XLSX.read(body, { type: 'buffer', dense: true });
+  const rows = XLSX.utils.sheet_to_json<string[]>(wb.Sheets.data, { header: 1, raw: false });
+  const col = rows[0].indexOf('label');
+  assert.ok(col >= 0, 'the data sheet has a label column');
+  const out: string[] = [];
+  for (const row of rows.slice(1)) if (out[out.length - 1] !== row[col]) out.push(row[col]);
+  return out;
+}
+
+/** The series (code tuples) of a /series answer. */
+function seriesOf(columns: Record<string, (string | number | null)[]>, dims: string[]): string[] {
+  const n = columns.date?.length ?? 0;
+  const keys = new Set<string>();
+  for (let i = 0; i < n; i++) keys.add(dims.map((d) => columns[d][i]).join('|'));
+  return [...keys].sort();
+}
+
+/** The series a page shows, as code tuples. */
+function pageSeries(data: ExplorerData): string[] {
+  return data.series.map((s) => s.codes.join('|')).sort();
+}
+
+/** The dimension whose levels a test walks: the `split` one, else the one with most data levels. */
+function walkDim(meta: Meta): string | null {
+  if (meta.split?.length) return meta.split[0];
+  let best: string | null = null;
+  let size = 1;
+  for (const d of meta.dim_order) {
+    const n = Object.values(meta.dimensions[d].levels).filter((l) => l.data).length;
+    if (n > size) [best, size] = [d, n];
+  }
+  return best;
+}
+
+describe('one naming model on the real data', () => {
+  let app: FastifyInstance;
+  let ids: string[];
+  before(async () => {
+    app = await startApp(REAL_DATA);
+    ids = [...app.ds.data.current!.datasets.keys()];
+  });
+  after(() => app.close());
+
+  const get = async (url: string) => {
+    const res = await app.inject(url);
+    assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+    return res;
+  };
+
+  it('the opening view and every level of the split (or largest) dimension: distinct labels naming their levels, the same in page, chart image and xlsx', async () => {
+    let checked = 0;
+    for (const id of ids) {
+      const meta = JSON.parse((await get(`/dataset/${id}/meta`)).body) as Meta;
+      const dim = walkDim(meta);
+      const urls = [`/d/${id}`];
+      if (dim)
+        urls.push(
+          `/d/${id}?${dim}=${Object.entries(meta.dimensions[dim].levels)
+            .filter(([, l]) => l.data)
+            .map(([c]) => encodeURIComponent(c))
+            .join(',')}`,
+        );
+      for (const url of urls) {
+        const data = pageData((await get(url)).body);
+        const labels = pageLabels(data);
+        assert.equal(new Set(labels).size, labels.length, `${url}: labels pairwise distinct: ${labels.join(' | ')}`);
+        // each label names the level of every dimension that tells the series apart
+        data.meta.dims.forEach((d, k) => {
+          if (new Set(data.series.map((s) => s.codes[k])).size < 2) return;
+          data.series.forEach((s, i) => {
+            const leaf = d.levels.find((l) => l.code === s.codes[k])!.label;
+            assert.ok(labels[i].includes(leaf), `${url}: '${labels[i]}' names ${d.id}=${s.codes[k]} ('${leaf}')`);
+          });
+        });
+        const resolved = JSON.parse((await get(`/resolve?q=${encodeURIComponent(url)}`)).body) as { api: { chart: string } };
+        const query = resolved.api.chart.slice(resolved.api.chart.indexOf('?'));
+        const legend = svgLegend((await get(`/chart.svg${query}`)).body);
+        assert.ok(legend.length > 0 || labels.length === 1, `${url}: a chart of several series has a legend`);
+        legend.forEach((shown, i) => assert.ok(sameLabel(shown, labels[i]), `${url}: chart legend '${shown}' = page '${labels[i]}'`));
+        const xlsx = xlsxLabels((await get(`/series.xlsx${query}&last=1`)).rawPayload);
+        assert.deepEqual(xlsx, labels, `${url}: xlsx label column = page legend`);
+        checked++;
+      }
+    }
+    assert.ok(checked > ids.length, `${checked} selections over ${ids.length} datasets`);
+  });
+});
+
+/** Page, /resolve (its data and its page link) and /oembed (iframe and thumbnail) show the same series for a page URL. */
+async function assertSameSelection(app: FastifyInstance, base: string, url: string, dims: string[]): Promise<void> {
+  const get = async (u: string) => {
+    const res = await app.inject(u);
+    assert.equal(res.statusCode, 200, `${u}: ${res.body.slice(0, 300)}`);
+    return res;
+  };
+  const shown = pageSeries(pageData((await get(url)).body));
+  assert.ok(shown.length > 0, `${url}: the page shows series`);
+  const resolved = JSON.parse((await get(`/resolve?q=${encodeURIComponent(url)}`)).body) as { api: { json: string }; page: { en: string } };
+  const local = (u: string): string => u.slice(base.length);
+  const data = JSON.parse((await get(`${local(resolved.api.json)}&last=1`)).body) as Record<string, (string | null)[]>;
+  assert.deepEqual(seriesOf(data, dims), shown, `${url}: /resolve's data = the page`);
+  assert.deepEqual(pageSeries(pageData((await get(local(resolved.page.en))).body)), shown, `${url}: /resolve's page link = the page`);
+  const o = JSON.parse((await get(`/oembed?url=${encodeURIComponent(base + url)}`)).body) as { html: string; thumbnail_url: string };
+  const src = /src="([^"]+)"/.exec(o.html)![1].replace(/&amp;/g, '&');
+  assert.deepEqual(pageSeries(pageData((await get(local(src))).body)), shown, `${url}: oEmbed iframe = the page`);
+  const thumb = new URL(o.thumbnail_url);
+  for (const p of ['width', 'height', 'lang']) thumb.searchParams.delete(p);
+  thumb.searchParams.set('last', '1');
+  const thumbData = JSON.parse((await get(`/series?${thumb.searchParams}`)).body) as Record<string, (string | null)[]>;
+  assert.deepEqual(seriesOf(thumbData, dims), shown, `${url}: oEmbed thumbnail = the page`);
+}
+
+describe('page, /resolve and /oembed describe the same selection', () => {
+  const BASE = 'http://localhost:0';
+
+  it('for every real dataset opening view and for codes that cannot combine', async () => {
+    const app = await startApp(REAL_DATA, { baseUrl: BASE });
+    try {
+      for (const [id, ds] of app.ds.data.current!.datasets) await assertSameSelection(app, BASE, `/d/${id}`, ds.meta.dimOrder);
+      const concon = app.ds.data.current!.datasets.get('ch_seco_concon')!.meta.dimOrder;
+      await assertSameSelection(app, BASE, '/d/ch_seco_concon?type=index,sd&structure=ks_i63_index_q', concon);
+      await assertSameSelection(app, BASE, '/de/d/ch_seco_concon?type=sd&seas_adj=csa', concon);
+      await assertSameSelection(app, BASE, '/d/ch_snb_zimoma?D0=SARON,1TGT,SOFR,3M0,3M1&from=2018-01-01', ['D0']);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('on the tiny fixture: /resolve of a bare id, and codes that cannot combine', async () => {
+    const app = await startApp(path.join(FIXTURES, 'tiny'), { baseUrl: BASE });
+    try {
+      const resolved = JSON.parse((await app.inject('/resolve?q=tiny_cube')).body) as { page: { en: string }; api: { json: string } };
+      const page = pageSeries(pageData((await app.inject(resolved.page.en.slice(BASE.length))).body));
+      const data = JSON.parse((await app.inject(`${resolved.api.json.slice(BASE.length)}&last=1`)).body) as Record<string, (string | null)[]>;
+      assert.deepEqual(seriesOf(data, ['kind', 'region']), page, "/resolve?q=tiny_cube: its data = its page link's page");
+      for (const url of ['/d/tiny_cube', '/d/tiny_cube?kind=a,b', '/d/tiny_cube?kind=b&region=n,s', '/d/tiny_cube?region=s'])
+        await assertSameSelection(app, BASE, url, ['kind', 'region']);
+    } finally {
+      await app.close();
+    }
+  });
+});
