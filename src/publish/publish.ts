@@ -35,6 +35,8 @@ export interface PublishOptions {
   out: string;
   /** versions kept under OUT.versions (at least 2: the new one and the one before) */
   keep: number;
+  /** publish even when SRC holds no dataset or lacks datasets OUT has (they are removed) */
+  allowRemovals?: boolean;
   now?: () => Date;
   onProgress?: (p: PublishProgress) => void;
 }
@@ -120,6 +122,8 @@ async function publishLocked(opts: PublishOptions, snapshot: Snapshot, state: Ou
   const previous = state.kind === 'link' ? state.current : null;
   const previousCatalog = previous ? await readJsonArray(path.join(previous, 'catalog.json')) : [];
   const report = emptyReport(snapshot.issues, null);
+  const refused = refuseRemovals(snapshot, previousCatalog, opts.allowRemovals === true);
+  if (refused) return { ...report, aborted: refused };
   const work = await makeWorkDir(opts.out);
   try {
     const entries = await writeDatasets(snapshot, work, previous, report, progress);
@@ -190,6 +194,23 @@ async function writeDatasets(
     parquet.close();
   }
   return entries;
+}
+
+/**
+ * Why a publish would lose data by accident (null when it would not): SRC
+ * holds no dataset at all, or lacks datasets the current version has. A
+ * dataset that fails validation is not lost (its previous files are kept).
+ */
+function refuseRemovals(snapshot: Snapshot, previousCatalog: Record<string, unknown>[], allowed: boolean): string | null {
+  if (allowed) return null;
+  const inSource = new Set([...snapshot.datasets.keys(), ...failedIds(snapshot)]);
+  if (inSource.size === 0) return 'the source holds no dataset; nothing was published (pass --allow-removals to publish an empty directory)';
+  const removed = previousCatalog.map((e) => String(e.id)).filter((id) => !inSource.has(id));
+  if (!removed.length) return null;
+  return (
+    `the source would remove ${removed.length} dataset${removed.length === 1 ? '' : 's'} (${removed.join(', ')}) that OUT publishes now; ` +
+    'nothing was published (pass --allow-removals if they are meant to go)'
+  );
 }
 
 /** Datasets the loader skipped with an error (they are not in the snapshot). */
