@@ -158,6 +158,6 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerSystemRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
   app.addHook('onClose', async () => data.close());
-  if (config.watch) data.watch();
+  if (config.watch) data.watch(config.watchDebounceMs);
   return app;
 }

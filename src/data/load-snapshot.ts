@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { formatIsoDate } from './dates.js';
 import { type DatasetBytes, type DatasetFiles, fileSignature, parseDataset, readDataset } from './load-dataset.js';
 import type { Category, Dataset, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
+import { cleanMessage, QUOTE_MAX, quoteFileValue } from './quote.js';
+import { OutsideLinkError, resolveInside } from './read-inside.js';
 import { parseCategories, parseLicenses, parseSources } from './vocabularies.js';
 
 const ID = /^[a-z0-9_]+$/;
@@ -13,14 +15,15 @@ const ID = /^[a-z0-9_]+$/;
 async function readJson(dir: string, file: string, issues: LoadIssue[]): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path.join(dir, file), 'utf8');
-  } catch {
+    text = await readFile(await resolveInside(dir, file), 'utf8');
+  } catch (e) {
+    if (e instanceof OutsideLinkError) issues.push({ dataset: null, file, message: e.message, severity: 'error' });
     return undefined;
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    issues.push({ dataset: null, file, message: `invalid JSON: ${(e as Error).message}`, severity: 'error' });
+    issues.push({ dataset: null, file, message: `invalid JSON: ${cleanMessage((e as Error).message, QUOTE_MAX)}`, severity: 'error' });
     return undefined;
   }
 }
@@ -35,7 +38,7 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
       issues.push({
         dataset: id,
         file: 'catalog.json',
-        message: `entry with id ${JSON.stringify(id)} skipped: expected a unique id of [a-z0-9_]`,
+        message: `entry with id ${quoteFileValue(id)} skipped: expected a unique id of [a-z0-9_]`,
         severity: 'error',
       });
       continue;
@@ -78,8 +81,10 @@ function safeName(value: unknown): string | null {
  * not change since `previous` are reused as they are; a dataset that now fails
  * keeps its previous version (reported), so a bad publish never loses data.
  */
-export async function loadSnapshot(dir: string, previous: Snapshot | null = null): Promise<Snapshot> {
+export async function loadSnapshot(given: string, previous: Snapshot | null = null): Promise<Snapshot> {
   const started = performance.now();
+  // one real path for the whole load: a link swapped meanwhile does not mix two versions, and "inside" is well defined
+  const dir = await realpath(given);
   const issues: LoadIssue[] = [];
   const catalog = await readJson(dir, 'catalog.json', issues);
   const catalogById = new Map<string, Record<string, unknown>>();
@@ -95,14 +100,14 @@ export async function loadSnapshot(dir: string, previous: Snapshot | null = null
   };
   prefetch(0);
   let next = 0;
-  for (const [i, files] of list.entries()) {
+  for (const files of list) {
     const old = previous?.datasets.get(files.id);
     if (changed[next] !== files) {
       datasets.set(files.id, old!);
       continue;
     }
     prefetch(++next);
-    const result = parseDataset(files, await reads.get(files.id)!, signatures[i] ?? '');
+    const result = parseDataset(files, await reads.get(files.id)!);
     reads.delete(files.id);
     issues.push(...result.issues);
     if (result.ok) datasets.set(files.id, result.dataset);
@@ -134,10 +139,15 @@ export async function loadSnapshot(dir: string, previous: Snapshot | null = null
     dir,
     datasets,
     ...vocab,
-    issues,
+    issues: issues.map(cleanIssue),
     observations,
     series,
   };
+}
+
+/** The last guard of what /health shows: file names and messages bounded, control characters escaped. */
+function cleanIssue(issue: LoadIssue): LoadIssue {
+  return { ...issue, file: cleanMessage(issue.file, QUOTE_MAX), message: cleanMessage(issue.message) };
 }
 
 /**
@@ -166,7 +176,7 @@ function compareWithCatalog(ds: Dataset, entry: Record<string, unknown> | undefi
       issues.push({
         dataset: ds.meta.id,
         file: 'catalog.json',
-        message: `catalog says ${field} ${JSON.stringify(said)}, the data says ${JSON.stringify(actual)} (the data wins)`,
+        message: `catalog says ${field} ${quoteFileValue(said)}, the data says ${JSON.stringify(actual)} (the data wins)`,
         severity: 'warning',
       });
     }

@@ -142,6 +142,8 @@ export interface LoadIssue {
   message: string;
   /** 'error' skips the dataset; 'warning' is reported and the dataset is served */
   severity: 'error' | 'warning';
+  /** the file was caught while being written: the loader reads it again by itself once it settles */
+  retry?: boolean;
 }
 
 /** An immutable snapshot of a data directory; swapped whole on reload. */
