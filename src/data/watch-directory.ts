@@ -9,10 +9,14 @@ export interface DirectoryWatchEvents {
   error(err: string, what: string): void;
 }
 
-/** The identity of a directory through its links (device and inode), or null when it is not there. */
+/**
+ * The identity of a directory through its links, or null when it is not
+ * there: device, inode and birth time (a directory made again right after
+ * `rm -rf` often gets the freed inode number back).
+ */
 async function identity(dir: string): Promise<string | null> {
   const info = await stat(dir).catch(() => null);
-  return info?.isDirectory() ? `${info.dev}:${info.ino}` : null;
+  return info?.isDirectory() ? `${info.dev}:${info.ino}:${info.birthtimeMs}` : null;
 }
 
 /**
@@ -32,6 +36,8 @@ export class DirectoryWatch {
   private timer: NodeJS.Timeout | null = null;
   private current: string | null = null;
   private closed = false;
+  private checks = 0;
+  private forced = false;
 
   constructor(
     private readonly dir: string,
@@ -42,7 +48,7 @@ export class DirectoryWatch {
     const name = path.basename(dir);
     try {
       this.parent = this.open(path.dirname(dir), (file) => {
-        if (file === null || file === name) void this.check();
+        if (file === null || file === name) void this.check(true, true);
       });
     } catch (e) {
       events.error((e as Error).message, 'cannot watch the parent of the data directory; polling for its replacement');
@@ -52,11 +58,18 @@ export class DirectoryWatch {
     void this.check(false);
   }
 
-  /** Re-watches the directory when it is another one than before; `notify` schedules a reload then. */
-  private async check(notify = true): Promise<void> {
+  /**
+   * Re-watches the directory when it is another one than before (or always,
+   * when the parent saw its name change); `notify` schedules a reload then.
+   */
+  private async check(notify = true, force = false): Promise<void> {
+    const seq = ++this.checks;
+    this.forced ||= force;
     const id = await identity(this.dir);
-    if (this.closed || id === this.current) return;
+    // only the latest check counts: an older one may have seen the directory before it was made again
+    if (this.closed || seq !== this.checks || (id === this.current && !this.forced)) return;
     this.current = id;
+    this.forced = false;
     this.inner?.close();
     this.inner = null;
     if (id !== null) {
