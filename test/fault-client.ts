@@ -23,6 +23,7 @@ export interface Health {
   data_version: string;
   data_dir: string;
   data_dir_resolved: string | null;
+  published_at: string | null;
   reload_error: string | null;
   errors: HealthIssue[];
   warnings: HealthIssue[];

@@ -6,7 +6,8 @@
 // once the file is fixed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, open, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, mkdir, mkdtemp, open, readdir, readFile, readlink, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -310,5 +311,100 @@ describe('the watched directory replaced under a steady client', () => {
       await waitForHealth(base, (x) => x.status === 'ok' && x.reload_error === null, 'the report clears');
     });
     assert.equal(await lastValue(), '223.5');
+  });
+});
+
+describe('a published directory: its manifest, and publishes that would lose data', () => {
+  let src: string;
+  let out: string;
+  const cli = async (...argv: string[]) => {
+    const io = captureIo();
+    return { code: await runCli(argv, io), out: io.stdout + io.stderr };
+  };
+  before(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'ds-faults-pub-'));
+    src = path.join(root, 'src');
+    out = path.join(root, 'public');
+    data = out;
+    await cp(REAL_DATA, src, { recursive: true });
+    assert.equal((await cli('publish', src, out)).code, 0);
+    ({ app, base } = await startWatchingServer(out));
+  });
+  after(async () => {
+    await app?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('the manifest lists every file with bytes and SHA-256, and each CSV with rows, series, first and last date', async () => {
+    const manifest = JSON.parse(await readFile(path.join(out, 'publish.json'), 'utf8')) as {
+      published_at: string;
+      files: Record<string, Record<string, unknown>>;
+    };
+    const names = (await readdir(out)).filter((n) => n !== 'publish.json').sort();
+    assert.deepEqual(Object.keys(manifest.files).sort(), names);
+    for (const name of names) {
+      const bytes = await readFile(path.join(out, name));
+      assert.equal(manifest.files[name].bytes, bytes.length, name);
+      assert.equal(manifest.files[name].sha256, createHash('sha256').update(bytes).digest('hex'), name);
+    }
+    const pop = manifest.files['ch_fso_pop.csv'];
+    const csv = (await readFile(path.join(out, 'ch_fso_pop.csv'), 'utf8')).trimEnd().split('\n').slice(1);
+    const dates = csv.map((l) => l.split(',').at(-2)!).sort();
+    assert.deepEqual([pop.rows, pop.first, pop.last], [csv.length, dates[0], dates.at(-1)]);
+    assert.equal(pop.series, new Set(csv.map((l) => l.split(',').slice(0, -2).join(','))).size);
+    const h = await health(base);
+    assert.deepEqual([h.status, h.published_at, h.data_dir_resolved], ['ok', manifest.published_at, await realpath(out)]);
+  });
+
+  it('a published file changed in place (same size) disagrees with the manifest: the previous version is served', async () => {
+    const file = path.join(out, 'ch_kof_barometer.csv');
+    const bytes = await readFile(file);
+    const changed = Buffer.from(bytes.toString().replace(/,(\d)([^,\n]*)\n$/, (_m, d: string, rest: string) => `,${d === '9' ? '8' : '9'}${rest}\n`));
+    assert.equal(changed.length, bytes.length);
+    await underFault({
+      dataset: 'ch_kof_barometer',
+      inject: () => writeFile(file, changed),
+      issue: (e) => e.file === 'ch_kof_barometer.csv' && /has SHA-256 .* the manifest publish\.json says .* changed after it was published/.test(e.message),
+      fix: () => writeFile(file, bytes),
+    });
+  });
+
+  it('a publish that would empty or shrink the served directory is refused while the server keeps serving', async () => {
+    const empty = path.join(root, 'empty');
+    await mkdir(empty);
+    const client = steadyClient([lastRows('ch_kof_barometer')]);
+    const before = await readlink(out);
+    const refused = await cli('publish', empty, out);
+    const catalog = await readFile(path.join(src, 'catalog.json'), 'utf8');
+    await writeFile(path.join(src, 'catalog.json'), JSON.stringify((JSON.parse(catalog) as { id: string }[]).filter((e) => e.id !== 'ch_fso_pop')));
+    await rm(path.join(src, 'ch_fso_pop.csv'));
+    await rm(path.join(src, 'ch_fso_pop.json'));
+    const partial = await cli('publish', src, out);
+    await sleep(200);
+    const report = await client.stop();
+    assert.deepEqual([refused.code, partial.code], [1, 1]);
+    assert.match(refused.out, /no dataset/);
+    assert.match(partial.out, /would remove 1 dataset \(ch_fso_pop\)/);
+    assert.equal(await readlink(out), before);
+    assert.deepEqual(report.failures, []);
+    assert.equal((await health(base)).datasets, 45);
+    for (const f of ['ch_fso_pop.csv', 'ch_fso_pop.json']) await cp(path.join(REAL_DATA, f), path.join(src, f));
+    await writeFile(path.join(src, 'catalog.json'), catalog);
+  });
+
+  it('a new publish is served without a failed request, and /health names the new version', async () => {
+    const old = await health(base);
+    const csv = (await readFile(path.join(src, 'ch_kof_barometer.csv'), 'utf8')).replace(/,[^,\n]*\n$/, ',77.25\n');
+    await writeFile(path.join(src, 'ch_kof_barometer.csv'), csv);
+    const client = steadyClient([lastRows('ch_fso_hicp')]);
+    assert.equal((await cli('publish', src, out)).code, 0);
+    await waitForBody(lastRows('ch_kof_barometer'), (b) => b.endsWith(',77.25\n'), 'the new version is served');
+    const report = await client.stop();
+    assert.deepEqual(report.failures, []);
+    const h = await health(base);
+    assert.equal(h.data_dir_resolved, await realpath(out));
+    assert.notEqual(h.data_dir_resolved, old.data_dir_resolved);
+    assert.notEqual(h.published_at, old.published_at);
+    assert.notEqual(h.data_version, old.data_version);
   });
 });

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildStore } from './build-store.js';
 import type { Dataset, LoadIssue } from './model.js';
+import { checkBytes, checkFacts, type ManifestFile } from './manifest.js';
 import { CsvError, parseSeriesCsv } from './parse-csv.js';
 import { type CatalogFallback, MetaError, parseMeta } from './parse-meta.js';
 import { cleanMessage, QUOTE_MAX } from './quote.js';
@@ -14,6 +15,8 @@ export interface DatasetFiles {
   data: string;
   meta: string;
   fallback: CatalogFallback;
+  /** what the manifest of a published directory says of the two files (absent: nothing to check) */
+  expect?: { data?: ManifestFile; meta?: ManifestFile };
 }
 
 /** The outcome of loading one dataset: the dataset, or the reason it was skipped. */
@@ -77,6 +80,8 @@ export function parseDataset(files: DatasetFiles, bytes: DatasetBytes): DatasetL
     return { ok: false, issues };
   };
   if ('missing' in bytes) return fail(bytes.missing, bytes.message, undefined, bytes.retry);
+  const changed = afterPublish(files, bytes);
+  if (changed) return fail(changed.file, changed.message);
   let stage = files.meta;
   try {
     let raw: unknown;
@@ -89,6 +94,8 @@ export function parseDataset(files: DatasetFiles, bytes: DatasetBytes): DatasetL
     const meta = parseMeta(raw, files.id, files.fallback, warn(files.meta));
     stage = files.data;
     const store = buildStore(parseSeriesCsv(bytes.csv, meta.dimensions), meta.dimensions);
+    const disagrees = files.expect?.data && checkFacts(files.expect.data, store);
+    if (disagrees) return fail(files.data, disagrees);
     const version = createHash('sha1').update(bytes.meta).update(bytes.csv).digest('hex').slice(0, 16);
     return { ok: true, dataset: { meta, store, version, files: { data: files.data, meta: files.meta }, signature: bytes.signature }, issues };
   } catch (e) {
@@ -96,4 +103,16 @@ export function parseDataset(files: DatasetFiles, bytes: DatasetBytes): DatasetL
     if (e instanceof CsvError) return fail(files.data, e.message, e.line || undefined, e.retry);
     return fail(stage, `cannot be loaded: ${cleanMessage(String((e as Error)?.message ?? e), QUOTE_MAX)}`);
   }
+}
+
+/** The first file whose bytes are not what the manifest lists, with why. */
+function afterPublish(files: DatasetFiles, bytes: { meta: Buffer; csv: Buffer }): { file: string; message: string } | null {
+  for (const [file, expected, got] of [
+    [files.meta, files.expect?.meta, bytes.meta],
+    [files.data, files.expect?.data, bytes.csv],
+  ] as const) {
+    const why = expected && checkBytes(expected, got);
+    if (why) return { file, message: `${why}: it changed after it was published, so it is not served` };
+  }
+  return null;
 }

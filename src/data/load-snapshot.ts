@@ -3,6 +3,7 @@ import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { formatIsoDate } from './dates.js';
 import { type DatasetBytes, type DatasetFiles, fileSignature, parseDataset, readDataset } from './load-dataset.js';
+import { type Manifest, MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Category, Dataset, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
 import { cleanMessage, QUOTE_MAX, quoteFileValue } from './quote.js';
@@ -70,6 +71,30 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
   return out;
 }
 
+/** The manifest of a published directory, or null when there is none (or it is unusable: reported). */
+async function readManifest(dir: string, issues: LoadIssue[]): Promise<Manifest | null> {
+  const raw = await readJson(dir, MANIFEST_FILE, issues);
+  if (raw === undefined) return null;
+  try {
+    return parseManifest(raw);
+  } catch (e) {
+    issues.push({ dataset: null, file: MANIFEST_FILE, message: `${(e as Error).message}; the files are not checked against it`, severity: 'error' });
+    return null;
+  }
+}
+
+/** Gives each dataset what the manifest says of its files; a dataset it does not list is loaded unchecked, with a warning. */
+function expectFromManifest(list: DatasetFiles[], manifest: Manifest, issues: LoadIssue[]): void {
+  for (const files of list) {
+    files.expect = { data: manifest.files.get(files.data), meta: manifest.files.get(files.meta) };
+    for (const name of [files.data, files.meta]) {
+      if (!manifest.files.has(name)) {
+        issues.push({ dataset: files.id, file: name, message: `is not listed in the manifest ${MANIFEST_FILE} (loaded unchecked)`, severity: 'warning' });
+      }
+    }
+  }
+}
+
 /** A file name inside the data directory, or null (no paths, no traversal). */
 function safeName(value: unknown): string | null {
   const s = normaliseString(value);
@@ -91,6 +116,8 @@ export async function loadSnapshot(given: string, previous: Snapshot | null = nu
   if (Array.isArray(catalog)) for (const e of catalog) if (isRecord(e) && typeof e.id === 'string') catalogById.set(e.id, e);
   const datasets = new Map<string, Dataset>();
   const list = await listDatasets(dir, catalog, issues);
+  const manifest = await readManifest(dir, issues);
+  if (manifest) expectFromManifest(list, manifest, issues);
   const signatures = await Promise.all(list.map((files) => fileSignature(dir, files)));
   const changed = list.filter((files, i) => !(signatures[i] && previous?.datasets.get(files.id)?.signature === signatures[i]));
   // read one dataset ahead: its I/O overlaps the (synchronous) parse of the one before
@@ -139,6 +166,7 @@ export async function loadSnapshot(given: string, previous: Snapshot | null = nu
     dir,
     datasets,
     ...vocab,
+    publishedAt: manifest?.publishedAt ?? null,
     issues: issues.map(cleanIssue),
     observations,
     series,

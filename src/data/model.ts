@@ -161,4 +161,6 @@ export interface Snapshot {
   issues: LoadIssue[];
   observations: number;
   series: number;
+  /** when the directory was published (its manifest), null for a directory without one */
+  publishedAt: string | null;
 }

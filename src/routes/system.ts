@@ -16,7 +16,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: {
       summary: 'Service health',
       description:
-        'status ok or degraded (some datasets failed to load or the last reload failed), counts, the data version and the directory it was read from (`data_dir_resolved`: DS_DATA_DIR through its links), load time, and what the latest load found (errors and warnings with file and line; they clear once their cause is gone); 503 while no data is loaded.',
+        'status ok or degraded (some datasets failed to load or the last reload failed), counts, the data version and the directory it was read from (`data_dir_resolved`: DS_DATA_DIR through its links) and when it was published (`published_at`, from its manifest), load time, and what the latest load found (errors and warnings with file and line; they clear once their cause is gone); 503 while no data is loaded.',
       tags: ['system'],
     },
     handler: async (_req, reply) => {
@@ -35,6 +35,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
         observations: s.observations,
         data_version: s.version,
         ...serving,
+        published_at: s.publishedAt,
         loaded_at: s.loadedAt.toISOString(),
         load_ms: s.loadMs,
         reload_error: ctx.data.lastError,
