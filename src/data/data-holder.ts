@@ -1,3 +1,4 @@
+import { WorkerParser } from './dataset-parser.js';
 import { loadSnapshot } from './load-snapshot.js';
 import type { LoadIssue, Snapshot } from './model.js';
 import { cleanMessage } from './quote.js';
@@ -29,6 +30,8 @@ export class DataHolder {
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_FIRST_MS;
   private readonly listeners: ((s: Snapshot, old: Snapshot | null) => void)[] = [];
+  /** files are read and parsed off the event loop */
+  private readonly parser = new WorkerParser();
   /** the last reload failure, cleared by the next load that succeeds */
   lastError: string | null = null;
   /** what the last load reported (the errors and warnings /health shows) */
@@ -75,7 +78,7 @@ export class DataHolder {
     const old = this.snapshot;
     let next: Snapshot;
     try {
-      next = await loadSnapshot(this.dir, old);
+      next = await loadSnapshot(this.dir, old, this.parser.parse);
     } catch (e) {
       const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `the data directory ${this.dir} does not exist` : (e as Error).message;
       return this.fail(cleanMessage(reason));
@@ -139,8 +142,9 @@ export class DataHolder {
     });
   }
 
-  /** Stops watching. */
+  /** Stops watching and the loading thread. */
   close(): void {
+    void this.parser.close();
     this.watcher?.close();
     this.watcher = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { formatIsoDate } from './dates.js';
-import { type DatasetBytes, type DatasetFiles, fileSignature, parseDataset, readDataset } from './load-dataset.js';
+import { type ParseDataset, parseInline } from './dataset-parser.js';
+import { type DatasetFiles, type DatasetLoad, fileSignature } from './load-dataset.js';
 import { type Manifest, MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Category, Dataset, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
@@ -106,7 +107,7 @@ function safeName(value: unknown): string | null {
  * not change since `previous` are reused as they are; a dataset that now fails
  * keeps its previous version (reported), so a bad publish never loses data.
  */
-export async function loadSnapshot(given: string, previous: Snapshot | null = null): Promise<Snapshot> {
+export async function loadSnapshot(given: string, previous: Snapshot | null = null, parse: ParseDataset = parseInline): Promise<Snapshot> {
   const started = performance.now();
   // one real path for the whole load: a link swapped meanwhile does not mix two versions, and "inside" is well defined
   const dir = await realpath(given);
@@ -120,10 +121,10 @@ export async function loadSnapshot(given: string, previous: Snapshot | null = nu
   if (manifest) expectFromManifest(list, manifest, issues);
   const signatures = await Promise.all(list.map((files) => fileSignature(dir, files)));
   const changed = list.filter((files, i) => !(signatures[i] && previous?.datasets.get(files.id)?.signature === signatures[i]));
-  // read one dataset ahead: its I/O overlaps the (synchronous) parse of the one before
-  const reads = new Map<string, Promise<DatasetBytes>>();
+  // start one dataset ahead: its I/O overlaps the parse of the one before
+  const reads = new Map<string, Promise<DatasetLoad>>();
   const prefetch = (k: number): void => {
-    if (k < changed.length) reads.set(changed[k].id, readDataset(dir, changed[k]));
+    if (k < changed.length) reads.set(changed[k].id, parse(dir, changed[k]));
   };
   prefetch(0);
   let next = 0;
@@ -134,7 +135,7 @@ export async function loadSnapshot(given: string, previous: Snapshot | null = nu
       continue;
     }
     prefetch(++next);
-    const result = parseDataset(files, await reads.get(files.id)!);
+    const result = await reads.get(files.id)!;
     reads.delete(files.id);
     issues.push(...result.issues);
     if (result.ok) datasets.set(files.id, result.dataset);
