@@ -184,6 +184,6 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerLiveRoutes(app, ctx);
   answerOtherMethods();
   app.addHook('onClose', async () => data.close());
-  if (config.watch) data.watch();
+  if (config.watch) data.watch(config.watchDebounceMs);
   return app;
 }

@@ -28,6 +28,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** reload when files in the data directory change */
   watch: boolean;
+  /** quiet time after the last change before a reload */
+  watchDebounceMs: number;
   /** bytes of encoded responses kept in memory for repeated requests */
   responseCacheBytes: number;
   /** requests per minute per client address; 0 = no limit */
@@ -64,6 +66,7 @@ export const SETTINGS: Record<keyof Config, Setting> = {
   },
   logLevel: { env: 'LOG_LEVEL', help: LOG_LEVELS.join('|'), fallback: () => 'info' },
   watch: { env: 'DS_WATCH', help: 'reload on file changes (true|false)', fallback: () => 'true' },
+  watchDebounceMs: { env: 'DS_WATCH_DEBOUNCE_MS', help: 'milliseconds of quiet after a change before reloading', fallback: () => '300' },
   responseCacheBytes: {
     env: 'DS_RESPONSE_CACHE_MB',
     help: 'megabytes of encoded responses to keep for repeated requests',
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     return text === 'true' || text === '1';
   };
   const watch = bool('watch');
+  const watchDebounceMs = int('watchDebounceMs', 10, 60_000);
   const cacheMb = int('responseCacheBytes', 0, 65536);
   const rateLimit = int('rateLimit', 0, 10_000_000);
   const trustProxy = proxies(raw('trustProxy'), problems);
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     baseUrl,
     logLevel: logLevel as Config['logLevel'],
     watch,
+    watchDebounceMs,
     responseCacheBytes: cacheMb * 1024 * 1024,
     rateLimit,
     trustProxy,

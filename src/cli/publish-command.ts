@@ -10,6 +10,7 @@ export interface PublishArgs {
   src: string;
   out: string;
   keep: number;
+  allowRemovals: boolean;
   progress: boolean;
   json: boolean;
 }
@@ -26,6 +27,7 @@ export async function runPublish(args: PublishArgs, io: CliIo): Promise<number> 
       src: args.src,
       out: path.resolve(args.out),
       keep: args.keep,
+      allowRemovals: args.allowRemovals,
       onProgress: (p) => display.update({ ...p, phase: PHASES[p.phase] }),
     });
   } catch (e) {

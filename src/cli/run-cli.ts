@@ -52,10 +52,24 @@ async function dispatch(command: string | undefined, rest: string[], io: CliIo):
       return runValidate({ dir: names[0], strict: values.strict === true, json: values.json === true }, io);
     }
     case 'publish': {
-      const { values, names } = parse(rest, { keep: { type: 'string' }, progress: { type: 'boolean' }, json: { type: 'boolean' } }, ['SRC', 'OUT']);
+      const { values, names } = parse(
+        rest,
+        { keep: { type: 'string' }, 'allow-removals': { type: 'boolean' }, progress: { type: 'boolean' }, json: { type: 'boolean' } },
+        ['SRC', 'OUT'],
+      );
       if (values.help) return help(PUBLISH_HELP);
       const { runPublish } = await import('./publish-command.js');
-      return runPublish({ src: names[0], out: names[1], keep: keepOf(values.keep), progress: values.progress === true, json: values.json === true }, io);
+      return runPublish(
+        {
+          src: names[0],
+          out: names[1],
+          keep: keepOf(values.keep),
+          allowRemovals: values['allow-removals'] === true,
+          progress: values.progress === true,
+          json: values.json === true,
+        },
+        io,
+      );
     }
     case 'serve': {
       const s = { type: 'string' } as const;

@@ -58,7 +58,10 @@ export function buildStore(parsed: ParsedRows, dims: Dimension[]): SeriesStore {
 function buildPostings(col: Uint32Array, nLevels: number): Uint32Array[] {
   const counts = new Uint32Array(nLevels);
   for (let s = 0; s < col.length; s++) counts[col[s]]++;
-  const lists = Array.from(counts, (n) => new Uint32Array(n));
+  // views of one buffer per dimension: one allocation, and one transfer from the loading thread
+  const all = new Uint32Array(col.length);
+  let at = 0;
+  const lists = Array.from(counts, (n) => all.subarray(at, (at += n)));
   const fill = new Uint32Array(nLevels);
   for (let s = 0; s < col.length; s++) lists[col[s]][fill[col[s]]++] = s;
   return lists;

@@ -1,8 +1,8 @@
-import { lstatSync, watch, type FSWatcher } from 'node:fs';
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
+import { WorkerParser } from './dataset-parser.js';
 import { loadSnapshot } from './load-snapshot.js';
-import type { Snapshot } from './model.js';
+import type { LoadIssue, Snapshot } from './model.js';
+import { cleanMessage } from './quote.js';
+import { DirectoryWatch } from './watch-directory.js';
 
 /** What the holder reports to the log. */
 export interface HolderLog {
@@ -10,22 +10,34 @@ export interface HolderLog {
   error(obj: object, msg: string): void;
 }
 
+/** A file caught while being written is read again after this long, doubling up to RETRY_MAX_MS. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
 /**
  * Holds the current snapshot and replaces it atomically: a reload builds the
  * new snapshot beside the old one and swaps a single reference, so requests in
  * flight finish on the snapshot they started with; a failed reload keeps the
- * old one.
+ * old one. What the last load found (its issues, its failure) is kept apart
+ * from the snapshot, so `/health` always tells the latest truth even when the
+ * data did not change.
  */
 export class DataHolder {
   private snapshot: Snapshot | null = null;
   private running: Promise<void> | null = null;
   private pending = false;
-  private watcher: FSWatcher | null = null;
-  private linkWatcher: FSWatcher | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private watcher: DirectoryWatch | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = RETRY_FIRST_MS;
   private readonly listeners: ((s: Snapshot, old: Snapshot | null) => void)[] = [];
-  /** the last reload failure, cleared by the next success */
+  /** files are read and parsed off the event loop */
+  private readonly parser = new WorkerParser();
+  /** the last reload failure, cleared by the next load that succeeds */
   lastError: string | null = null;
+  /** what the last load reported (the errors and warnings /health shows) */
+  issues: LoadIssue[] = [];
+  /** the real directory the last load read (DS_DATA_DIR through its links) */
+  resolvedDir: string | null = null;
   /** resolves once the first load has finished (successfully or not) */
   readonly ready: Promise<void>;
 
@@ -63,72 +75,79 @@ export class DataHolder {
   }
 
   private async loadOnce(): Promise<void> {
+    const old = this.snapshot;
+    let next: Snapshot;
     try {
-      // A publish swaps a link (DS_DATA_DIR -> a version directory): resolve it once, so one load reads one version.
-      const next = await loadSnapshot(await realpath(this.dir), this.snapshot);
-      const old = this.snapshot;
-      if (old && old.version === next.version && old.issues.length === next.issues.length) return;
-      this.snapshot = next;
-      this.lastError = null;
-      this.log.info(
-        {
-          datasets: next.datasets.size,
-          series: next.series,
-          observations: next.observations,
-          load_ms: next.loadMs,
-          version: next.version,
-          issues: next.issues.length,
-        },
-        old ? 'data reloaded' : 'data loaded',
-      );
-      for (const fn of this.listeners) fn(next, old);
+      next = await loadSnapshot(this.dir, old, this.parser.parse);
     } catch (e) {
-      this.lastError = (e as Error).message;
-      this.log.error({ err: this.lastError, dir: this.dir }, this.snapshot ? 'reload failed; the previous data is still served' : 'data could not be loaded');
+      const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `the data directory ${this.dir} does not exist` : (e as Error).message;
+      return this.fail(cleanMessage(reason));
     }
+    this.resolvedDir = next.dir;
+    if (old?.datasets.size && !next.datasets.size) {
+      // a directory being replaced (rm -rf data && cp -r new data) is empty for a moment: never serve that
+      this.issues = next.issues;
+      return this.fail(`the data directory ${this.dir} holds no dataset now`);
+    }
+    this.issues = next.issues;
+    this.lastError = null;
+    if (next.issues.some((i) => i.retry)) this.retryLater();
+    else this.retryMs = RETRY_FIRST_MS;
+    if (old && old.version === next.version) return;
+    this.snapshot = next;
+    this.log.info(
+      {
+        datasets: next.datasets.size,
+        series: next.series,
+        observations: next.observations,
+        load_ms: next.loadMs,
+        version: next.version,
+        issues: next.issues.length,
+      },
+      old ? 'data reloaded' : 'data loaded',
+    );
+    for (const fn of this.listeners) fn(next, old);
   }
 
-  /** Reloads (debounced) whenever a file in the data directory changes, or a publish swaps its link to another version. */
+  private fail(reason: string): void {
+    this.lastError = reason;
+    this.log.error({ err: reason, dir: this.dir }, this.snapshot ? 'reload failed; the previous data is still served' : 'data could not be loaded');
+    this.retryLater();
+  }
+
+  /** Reads again later by itself (a file still being written, a directory being replaced), backing off. */
+  private retryLater(): void {
+    if (!this.watcher || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.reload();
+    }, this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+  }
+
+  /**
+   * Reloads (debounced) whenever a file in the data directory changes, the
+   * directory is removed and made again, swapped by a rename, or its link is
+   * swapped by a publish; polls as a fallback.
+   */
   watch(debounceMs = 300): void {
     if (this.watcher) return;
-    const schedule = (): void => {
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = setTimeout(() => void this.reload(), debounceMs);
-    };
-    try {
-      this.watcher = this.watchPath(this.dir, schedule);
-      // fs.watch follows a link to the directory it points to now; a publish renames a new link over it,
-      // which only the parent directory sees: watch the parent for that name, then follow the new link.
-      if (lstatSync(this.dir).isSymbolicLink()) {
-        const name = path.basename(this.dir);
-        this.linkWatcher = this.watchPath(path.dirname(this.dir), (file) => {
-          if (file !== name) return;
-          this.watcher?.close();
-          try {
-            this.watcher = this.watchPath(this.dir, schedule);
-          } catch (e) {
-            this.log.error({ err: (e as Error).message, dir: this.dir }, 'cannot watch the new target of the data directory link');
-          }
-          schedule();
-        });
-      }
-    } catch (e) {
-      this.log.error({ err: (e as Error).message, dir: this.dir }, 'cannot watch the data directory; reload with SIGHUP');
-    }
+    this.watcher = new DirectoryWatch(this.dir, debounceMs, {
+      changed: () => {
+        this.retryMs = RETRY_FIRST_MS;
+        void this.reload();
+      },
+      error: (err, what) => this.log.error({ err, dir: this.dir }, what),
+    });
   }
 
-  private watchPath(target: string, fn: (file: string | null) => void): FSWatcher {
-    const watcher = watch(target, { persistent: false }, (_event, file) => fn(file));
-    watcher.on('error', (e) => this.log.error({ err: e.message, dir: target }, 'watching the data directory failed'));
-    return watcher;
-  }
-
-  /** Stops watching. */
+  /** Stops watching and the loading thread. */
   close(): void {
+    void this.parser.close();
     this.watcher?.close();
     this.watcher = null;
-    this.linkWatcher?.close();
-    this.linkWatcher = null;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 }

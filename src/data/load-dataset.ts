@@ -3,8 +3,11 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildStore } from './build-store.js';
 import type { Dataset, LoadIssue } from './model.js';
+import { checkBytes, checkFacts, type ManifestFile } from './manifest.js';
 import { CsvError, parseSeriesCsv } from './parse-csv.js';
 import { type CatalogFallback, MetaError, parseMeta } from './parse-meta.js';
+import { cleanMessage, QUOTE_MAX } from './quote.js';
+import { OutsideLinkError, resolveInside } from './read-inside.js';
 
 /** Where a dataset's files are, as the catalog (or the directory) names them. */
 export interface DatasetFiles {
@@ -12,6 +15,8 @@ export interface DatasetFiles {
   data: string;
   meta: string;
   fallback: CatalogFallback;
+  /** what the manifest of a published directory says of the two files (absent: nothing to check) */
+  expect?: { data?: ManifestFile; meta?: ManifestFile };
 }
 
 /** The outcome of loading one dataset: the dataset, or the reason it was skipped. */
@@ -27,44 +32,87 @@ export async function fileSignature(dir: string, files: DatasetFiles): Promise<s
   }
 }
 
-/** The raw bytes of a dataset's two files, or what could not be read. */
-export type DatasetBytes = { meta: Buffer; csv: Buffer } | { missing: string; message: string };
+/**
+ * The raw bytes of a dataset's two files with the signature they were read
+ * at, or what could not be read (`retry`: the files were changing, so a
+ * later read may succeed).
+ */
+export type DatasetBytes = { meta: Buffer; csv: Buffer; signature: string } | { missing: string; message: string; retry?: boolean };
 
-/** Reads both files of a dataset (started ahead of parsing, so reading overlaps the previous parse). */
-export async function readDataset(dir: string, files: DatasetFiles): Promise<DatasetBytes> {
-  const [meta, csv] = await Promise.all([readFile(path.join(dir, files.meta)).catch(() => null), readFile(path.join(dir, files.data)).catch(() => null)]);
-  if (!meta) return { missing: files.meta, message: 'metadata file is missing or unreadable' };
-  if (!csv) return { missing: files.data, message: 'data file is missing or unreadable' };
-  return { meta, csv };
+/** Reads one file of the data directory, never through a link that leaves it. */
+async function readInside(dir: string, name: string): Promise<Buffer | { missing: string; message: string }> {
+  try {
+    return await readFile(await resolveInside(dir, name));
+  } catch (e) {
+    if (e instanceof OutsideLinkError) return { missing: name, message: e.message };
+    return { missing: name, message: `${name.endsWith('.csv') ? 'data' : 'metadata'} file is missing or unreadable` };
+  }
 }
 
 /**
- * Validates and packs one dataset from its bytes. Never throws for bad
- * input: a problem becomes a LoadIssue naming the file, the line and what is
- * wrong.
+ * Reads both files of a dataset (started ahead of parsing, so reading
+ * overlaps the previous parse). `dir` must be a real path. Files that change
+ * while they are read (size or mtime before and after differ) are not taken:
+ * a publisher is writing them, and the next reload reads them again.
  */
-export function parseDataset(files: DatasetFiles, bytes: DatasetBytes, signature: string): DatasetLoad {
+export async function readDataset(dir: string, files: DatasetFiles): Promise<DatasetBytes> {
+  const before = await fileSignature(dir, files);
+  const [meta, csv] = await Promise.all([readInside(dir, files.meta), readInside(dir, files.data)]);
+  if (!Buffer.isBuffer(meta)) return meta;
+  if (!Buffer.isBuffer(csv)) return csv;
+  const after = await fileSignature(dir, files);
+  if (before === null || before !== after) {
+    return { missing: files.data, message: 'changed while being read (a publisher is writing it); it is read again once it settles', retry: true };
+  }
+  return { meta, csv, signature: after };
+}
+
+/**
+ * Validates and packs one dataset from its bytes. Never throws: a problem
+ * (even an unexpected one, such as a file nested too deep for the stack)
+ * becomes a LoadIssue naming the file, the line and what is wrong, and
+ * affects this dataset only.
+ */
+export function parseDataset(files: DatasetFiles, bytes: DatasetBytes): DatasetLoad {
   const issues: LoadIssue[] = [];
-  const fail = (file: string, message: string, line?: number): DatasetLoad => {
-    issues.push({ dataset: files.id, file, line, message, severity: 'error' });
+  const fail = (file: string, message: string, line?: number, retry?: boolean): DatasetLoad => {
+    issues.push({ dataset: files.id, file, line, message, severity: 'error', ...(retry ? { retry } : {}) });
     return { ok: false, issues };
   };
-  if ('missing' in bytes) return fail(bytes.missing, bytes.message);
-  let raw: unknown;
+  if ('missing' in bytes) return fail(bytes.missing, bytes.message, undefined, bytes.retry);
+  const changed = afterPublish(files, bytes);
+  if (changed) return fail(changed.file, changed.message);
+  let stage = files.meta;
   try {
-    raw = JSON.parse(bytes.meta.toString('utf8'));
-  } catch (e) {
-    return fail(files.meta, `invalid JSON: ${(e as Error).message}`);
-  }
-  const warn = (file: string) => (message: string) => issues.push({ dataset: files.id, file, message, severity: 'warning' });
-  try {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(bytes.meta.toString('utf8'));
+    } catch (e) {
+      return fail(files.meta, `invalid JSON: ${cleanMessage((e as Error).message, QUOTE_MAX)}`);
+    }
+    const warn = (file: string) => (message: string) => issues.push({ dataset: files.id, file, message, severity: 'warning' });
     const meta = parseMeta(raw, files.id, files.fallback, warn(files.meta));
+    stage = files.data;
     const store = buildStore(parseSeriesCsv(bytes.csv, meta.dimensions), meta.dimensions);
+    const disagrees = files.expect?.data && checkFacts(files.expect.data, store);
+    if (disagrees) return fail(files.data, disagrees);
     const version = createHash('sha1').update(bytes.meta).update(bytes.csv).digest('hex').slice(0, 16);
-    return { ok: true, dataset: { meta, store, version, files: { data: files.data, meta: files.meta }, signature }, issues };
+    return { ok: true, dataset: { meta, store, version, files: { data: files.data, meta: files.meta }, signature: bytes.signature }, issues };
   } catch (e) {
     if (e instanceof MetaError) return fail(files.meta, e.message);
-    if (e instanceof CsvError) return fail(files.data, e.message, e.line || undefined);
-    throw e;
+    if (e instanceof CsvError) return fail(files.data, e.message, e.line || undefined, e.retry);
+    return fail(stage, `cannot be loaded: ${cleanMessage(String((e as Error)?.message ?? e), QUOTE_MAX)}`);
   }
+}
+
+/** The first file whose bytes are not what the manifest lists, with why. */
+function afterPublish(files: DatasetFiles, bytes: { meta: Buffer; csv: Buffer }): { file: string; message: string } | null {
+  for (const [file, expected, got] of [
+    [files.meta, files.expect?.meta, bytes.meta],
+    [files.data, files.expect?.data, bytes.csv],
+  ] as const) {
+    const why = expected && checkBytes(expected, got);
+    if (why) return { file, message: `${why}: it changed after it was published, so it is not served` };
+  }
+  return null;
 }

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { formatIsoDate } from './dates.js';
-import { type DatasetBytes, type DatasetFiles, fileSignature, parseDataset, readDataset } from './load-dataset.js';
+import { type ParseDataset, parseInline } from './dataset-parser.js';
+import { type DatasetFiles, type DatasetLoad, fileSignature } from './load-dataset.js';
+import { type Manifest, MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Category, Dataset, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
+import { cleanMessage, QUOTE_MAX, quoteFileValue } from './quote.js';
+import { OutsideLinkError, resolveInside } from './read-inside.js';
 import { parseCategories, parseLicenses, parseSources } from './vocabularies.js';
 
 const ID = /^[a-z0-9_]+$/;
@@ -13,14 +17,15 @@ const ID = /^[a-z0-9_]+$/;
 async function readJson(dir: string, file: string, issues: LoadIssue[]): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path.join(dir, file), 'utf8');
-  } catch {
+    text = await readFile(await resolveInside(dir, file), 'utf8');
+  } catch (e) {
+    if (e instanceof OutsideLinkError) issues.push({ dataset: null, file, message: e.message, severity: 'error' });
     return undefined;
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    issues.push({ dataset: null, file, message: `invalid JSON: ${(e as Error).message}`, severity: 'error' });
+    issues.push({ dataset: null, file, message: `invalid JSON: ${cleanMessage((e as Error).message, QUOTE_MAX)}`, severity: 'error' });
     return undefined;
   }
 }
@@ -35,7 +40,7 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
       issues.push({
         dataset: id,
         file: 'catalog.json',
-        message: `entry with id ${JSON.stringify(id)} skipped: expected a unique id of [a-z0-9_]`,
+        message: `entry with id ${quoteFileValue(id)} skipped: expected a unique id of [a-z0-9_]`,
         severity: 'error',
       });
       continue;
@@ -67,6 +72,30 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
   return out;
 }
 
+/** The manifest of a published directory, or null when there is none (or it is unusable: reported). */
+async function readManifest(dir: string, issues: LoadIssue[]): Promise<Manifest | null> {
+  const raw = await readJson(dir, MANIFEST_FILE, issues);
+  if (raw === undefined) return null;
+  try {
+    return parseManifest(raw);
+  } catch (e) {
+    issues.push({ dataset: null, file: MANIFEST_FILE, message: `${(e as Error).message}; the files are not checked against it`, severity: 'error' });
+    return null;
+  }
+}
+
+/** Gives each dataset what the manifest says of its files; a dataset it does not list is loaded unchecked, with a warning. */
+function expectFromManifest(list: DatasetFiles[], manifest: Manifest, issues: LoadIssue[]): void {
+  for (const files of list) {
+    files.expect = { data: manifest.files.get(files.data), meta: manifest.files.get(files.meta) };
+    for (const name of [files.data, files.meta]) {
+      if (!manifest.files.has(name)) {
+        issues.push({ dataset: files.id, file: name, message: `is not listed in the manifest ${MANIFEST_FILE} (loaded unchecked)`, severity: 'warning' });
+      }
+    }
+  }
+}
+
 /** A file name inside the data directory, or null (no paths, no traversal). */
 function safeName(value: unknown): string | null {
   const s = normaliseString(value);
@@ -78,31 +107,35 @@ function safeName(value: unknown): string | null {
  * not change since `previous` are reused as they are; a dataset that now fails
  * keeps its previous version (reported), so a bad publish never loses data.
  */
-export async function loadSnapshot(dir: string, previous: Snapshot | null = null): Promise<Snapshot> {
+export async function loadSnapshot(given: string, previous: Snapshot | null = null, parse: ParseDataset = parseInline): Promise<Snapshot> {
   const started = performance.now();
+  // one real path for the whole load: a link swapped meanwhile does not mix two versions, and "inside" is well defined
+  const dir = await realpath(given);
   const issues: LoadIssue[] = [];
   const catalog = await readJson(dir, 'catalog.json', issues);
   const catalogById = new Map<string, Record<string, unknown>>();
   if (Array.isArray(catalog)) for (const e of catalog) if (isRecord(e) && typeof e.id === 'string') catalogById.set(e.id, e);
   const datasets = new Map<string, Dataset>();
   const list = await listDatasets(dir, catalog, issues);
+  const manifest = await readManifest(dir, issues);
+  if (manifest) expectFromManifest(list, manifest, issues);
   const signatures = await Promise.all(list.map((files) => fileSignature(dir, files)));
   const changed = list.filter((files, i) => !(signatures[i] && previous?.datasets.get(files.id)?.signature === signatures[i]));
-  // read one dataset ahead: its I/O overlaps the (synchronous) parse of the one before
-  const reads = new Map<string, Promise<DatasetBytes>>();
+  // start one dataset ahead: its I/O overlaps the parse of the one before
+  const reads = new Map<string, Promise<DatasetLoad>>();
   const prefetch = (k: number): void => {
-    if (k < changed.length) reads.set(changed[k].id, readDataset(dir, changed[k]));
+    if (k < changed.length) reads.set(changed[k].id, parse(dir, changed[k]));
   };
   prefetch(0);
   let next = 0;
-  for (const [i, files] of list.entries()) {
+  for (const files of list) {
     const old = previous?.datasets.get(files.id);
     if (changed[next] !== files) {
       datasets.set(files.id, old!);
       continue;
     }
     prefetch(++next);
-    const result = parseDataset(files, await reads.get(files.id)!, signatures[i] ?? '');
+    const result = await reads.get(files.id)!;
     reads.delete(files.id);
     issues.push(...result.issues);
     if (result.ok) datasets.set(files.id, result.dataset);
@@ -134,10 +167,16 @@ export async function loadSnapshot(dir: string, previous: Snapshot | null = null
     dir,
     datasets,
     ...vocab,
-    issues,
+    publishedAt: manifest?.publishedAt ?? null,
+    issues: issues.map(cleanIssue),
     observations,
     series,
   };
+}
+
+/** The last guard of what /health shows: file names and messages bounded, control characters escaped. */
+function cleanIssue(issue: LoadIssue): LoadIssue {
+  return { ...issue, file: cleanMessage(issue.file, QUOTE_MAX), message: cleanMessage(issue.message) };
 }
 
 /**
@@ -166,7 +205,7 @@ function compareWithCatalog(ds: Dataset, entry: Record<string, unknown> | undefi
       issues.push({
         dataset: ds.meta.id,
         file: 'catalog.json',
-        message: `catalog says ${field} ${JSON.stringify(said)}, the data says ${JSON.stringify(actual)} (the data wins)`,
+        message: `catalog says ${field} ${quoteFileValue(said)}, the data says ${JSON.stringify(actual)} (the data wins)`,
         severity: 'warning',
       });
     }

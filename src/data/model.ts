@@ -150,6 +150,8 @@ export interface LoadIssue {
   message: string;
   /** 'error' skips the dataset; 'warning' is reported and the dataset is served */
   severity: 'error' | 'warning';
+  /** the file was caught while being written: the loader reads it again by itself once it settles */
+  retry?: boolean;
 }
 
 /** An immutable snapshot of a data directory; swapped whole on reload. */
@@ -167,4 +169,6 @@ export interface Snapshot {
   issues: LoadIssue[];
   observations: number;
   series: number;
+  /** when the directory was published (its manifest), null for a directory without one */
+  publishedAt: string | null;
 }

@@ -1,11 +1,14 @@
 import { daysInMonth, daysFromCivil } from './dates.js';
 import type { Dimension } from './model.js';
+import { clip, quoteFileText } from './quote.js';
 
 /** A CSV problem at a line: the dataset is skipped and the message reported. */
 export class CsvError extends Error {
   constructor(
     readonly line: number,
     message: string,
+    /** the file looks cut short while being written: read it again once it settles */
+    readonly retry = false,
   ) {
     super(message);
   }
@@ -39,6 +42,7 @@ const CR = 13;
  */
 export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
   let pos = buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf ? 3 : 0;
+  checkComplete(buf);
   const headerEnd = lineEnd(buf, pos);
   checkHeader(splitQuoted(buf.toString('utf8', pos, trimCr(buf, pos, headerEnd))), dims);
   pos = headerEnd + 1;
@@ -111,7 +115,20 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
     rowValues[rows++] = value;
     pos = nl + 1;
   }
+  if (rows === 0) throw new CsvError(1, 'has a header but no rows (a dataset needs at least one observation)');
   return { seriesCodes, rowSeries, rowDates, rowValues, rows };
+}
+
+/**
+ * Every published CSV ends with a newline; one that does not was cut short
+ * (`75` read for `75.0315`) or is still being written, so it is not taken.
+ */
+function checkComplete(buf: Buffer): void {
+  if (buf.length === 0) throw new CsvError(1, 'is empty (expected a header line and rows)', true);
+  if (buf[buf.length - 1] === NL) return;
+  let lines = 1;
+  for (let i = buf.indexOf(NL); i !== -1; i = buf.indexOf(NL, i + 1)) lines++;
+  throw new CsvError(lines, 'ends without a final newline: the file is cut short or still being written (it is read again once it settles)', true);
 }
 
 function lineEnd(buf: Buffer, pos: number): number {
@@ -137,7 +154,7 @@ function grow(cap: number, s: Uint32Array, d: Int32Array, v: Float64Array): [num
 function checkHeader(header: string[], dims: Dimension[]): void {
   const expected = [...dims.map((d) => d.id), 'date', 'value'];
   if (header.length !== expected.length || header.some((h, i) => h !== expected[i])) {
-    throw new CsvError(1, `header is "${header.join(',')}", expected "${expected.join(',')}" (dim_order, then date, value)`);
+    throw new CsvError(1, `header is ${quoteFileText(header.join(','))}, expected ${quoteFileText(expected.join(','))} (dim_order, then date, value)`);
   }
 }
 
@@ -149,7 +166,10 @@ function seriesOf(codes: string[], dims: Dimension[], line: number, byKey: Map<s
   for (let d = 0; d < dims.length; d++) {
     const i = dims[d].index.get(codes[d]);
     if (i === undefined) {
-      throw new CsvError(line, `"${codes[d]}" is not a level of dimension "${dims[d].id}" (see dimensions.${dims[d].id}.levels in the metadata)`);
+      throw new CsvError(
+        line,
+        `${quoteFileText(codes[d])} is not a level of dimension ${quoteFileText(dims[d].id)} (see dimensions.${clip(dims[d].id)}.levels in the metadata)`,
+      );
     }
     idx[d] = i;
   }
@@ -163,14 +183,14 @@ const D0 = 48;
 
 function parseDateBytes(buf: Buffer, start: number, end: number, line: number): number {
   if (end - start !== 10 || buf[start + 4] !== 45 || buf[start + 7] !== 45) {
-    throw new CsvError(line, `date "${buf.toString('utf8', start, end)}" is not an ISO date YYYY-MM-DD`);
+    throw new CsvError(line, `date ${quoteFileText(buf.toString('utf8', start, end))} is not an ISO date YYYY-MM-DD`);
   }
   let y = 0;
   for (let i = start; i < start + 4; i++) y = y * 10 + digit(buf, i, start, end, line);
   const m = digit(buf, start + 5, start, end, line) * 10 + digit(buf, start + 6, start, end, line);
   const d = digit(buf, start + 8, start, end, line) * 10 + digit(buf, start + 9, start, end, line);
   if (m < 1 || m > 12 || d < 1 || d > 31) {
-    throw new CsvError(line, `date "${buf.toString('utf8', start, end)}" is not a calendar date`);
+    throw new CsvError(line, `date ${quoteFileText(buf.toString('utf8', start, end))} is not a calendar date`);
   }
   if (y >= TABLE_FROM && y < TABLE_TO) {
     const k = ((y - TABLE_FROM) * 12 + m - 1) * 31 + d - 1;
@@ -190,12 +210,12 @@ const UNSET = -0x7fffffff;
 const dayTable = new Int32Array((TABLE_TO - TABLE_FROM) * 12 * 31).fill(UNSET);
 
 function checkDay(y: number, m: number, d: number, buf: Buffer, start: number, end: number, line: number): void {
-  if (d > daysInMonth(y, m)) throw new CsvError(line, `date "${buf.toString('utf8', start, end)}" is not a calendar date`);
+  if (d > daysInMonth(y, m)) throw new CsvError(line, `date ${quoteFileText(buf.toString('utf8', start, end))} is not a calendar date`);
 }
 
 function digit(buf: Buffer, i: number, start: number, end: number, line: number): number {
   const c = buf[i] - D0;
-  if (c < 0 || c > 9) throw new CsvError(line, `date "${buf.toString('utf8', start, end)}" is not an ISO date YYYY-MM-DD`);
+  if (c < 0 || c > 9) throw new CsvError(line, `date ${quoteFileText(buf.toString('utf8', start, end))} is not an ISO date YYYY-MM-DD`);
   return c;
 }
 
@@ -247,7 +267,7 @@ function parseValueText(text: string, line: number): number {
   const n = Number(text);
   // Number() also accepts "0x1F", " 1 ", "Infinity": the published format is plain decimal
   if (!Number.isFinite(n) || !isDecimalEdge(text.charCodeAt(0)) || !isDecimalEdge(text.charCodeAt(text.length - 1)) || isRadixPrefix(text.charCodeAt(1))) {
-    throw new CsvError(line, `value "${text}" is not a number (expected a decimal number, empty or NA for missing)`);
+    throw new CsvError(line, `value ${quoteFileText(text)} is not a number (expected a decimal number, empty or NA for missing)`);
   }
   return n;
 }

@@ -1,4 +1,5 @@
 import type { DatasetMeta, Dimension, Labels, Level, Source, Topic, Units } from './model.js';
+import { clip, quoteFileText, quoteFileValue } from './quote.js';
 import { isRecord, normaliseBool, normaliseDefault, normaliseLabels, normaliseString, normaliseStringList, slugify } from './normalise.js';
 
 /** A metadata file that cannot be served: the message says what is wrong. */
@@ -20,7 +21,7 @@ export interface CatalogFallback {
  */
 export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, warn: (msg: string) => void): DatasetMeta {
   if (!isRecord(raw)) throw new MetaError('the metadata is not a JSON object');
-  if (raw.id !== undefined && raw.id !== id) warn(`"id" is ${JSON.stringify(raw.id)}, expected "${id}" (the file name wins)`);
+  if (raw.id !== undefined && raw.id !== id) warn(`"id" is ${quoteFileValue(raw.id)}, expected "${id}" (the file name wins)`);
   const title = richer(normaliseLabels(raw.title), normaliseLabels(fallback.title));
   if (!title) throw new MetaError('"title" is missing: expected a string or a language map with "en"');
   const dimOrder = parseDimOrder(raw.dim_order);
@@ -66,44 +67,73 @@ function parseDimOrder(value: unknown): string[] {
   }
   if (new Set(list).size !== list.length) throw new MetaError('"dim_order" names a dimension twice');
   for (const d of list) {
-    if (d === 'date' || d === 'value') throw new MetaError(`"dim_order" may not contain "${d}" (a reserved column)`);
+    if (d === 'date' || d === 'value') throw new MetaError(`"dim_order" may not contain ${quoteFileText(d)} (a reserved column)`);
   }
   return list as string[];
 }
 
 function parseDimension(id: string, dims: unknown, warn: (msg: string) => void): Dimension {
   const raw = isRecord(dims) ? dims[id] : undefined;
-  if (!isRecord(raw)) throw new MetaError(`"dimensions.${id}" is missing: every dimension of dim_order needs its levels`);
+  if (!isRecord(raw)) throw new MetaError(`"dimensions.${clip(id)}" is missing: every dimension of dim_order needs its levels`);
   const rawLevels = raw.levels;
-  if (!isRecord(rawLevels)) throw new MetaError(`"dimensions.${id}.levels" must be an object of code → {label}`);
+  if (!isRecord(rawLevels)) throw new MetaError(`"dimensions.${clip(id)}.levels" must be an object of code → {label}`);
   const base = new Map<string, { label: Labels; data: boolean }>();
   for (const [code, lv] of Object.entries(rawLevels)) {
     const label = normaliseLabels(isRecord(lv) ? lv.label : lv) ?? { en: code };
     base.set(code, { label, data: normaliseBool(isRecord(lv) ? lv.data : undefined, true) });
   }
   const levels: Level[] = [];
-  const seen = new Set<string>();
-  const visit = (node: unknown, parent: string | null, depth: number): void => {
-    if (!isRecord(node)) return;
-    for (const [code, children] of Object.entries(node)) {
-      const lv = base.get(code);
-      if (!lv) {
-        warn(`"dimensions.${id}.hierarchy" names "${code}", which is not one of its levels (ignored)`);
-        continue;
-      }
-      if (seen.has(code)) continue;
-      seen.add(code);
-      levels.push({ code, label: lv.label, data: lv.data, parent, depth });
-      visit(children, code, depth + 1);
-    }
-  };
   const hasHierarchy = isRecord(raw.hierarchy) && Object.keys(raw.hierarchy).length > 0;
-  if (hasHierarchy) visit(raw.hierarchy, null, 0);
+  if (hasHierarchy) walkHierarchy(raw.hierarchy as Record<string, unknown>, id, base, levels, warn);
+  const seen = new Set(levels.map((l) => l.code));
   for (const [code, lv] of base) {
     if (!seen.has(code)) levels.push({ code, label: lv.label, data: lv.data, parent: null, depth: 0 });
   }
   const index = new Map(levels.map((l, i) => [l.code, i]));
   return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, hasHierarchy };
+}
+
+/** Deeper hierarchies are refused: no real one comes near, and a file nesting thousands of levels is an attack, not data. */
+export const MAX_HIERARCHY_DEPTH = 64;
+
+/**
+ * Appends the levels a hierarchy names in pre-order, with parent and depth.
+ * Iterative (an explicit stack), so the depth of a file never reaches the
+ * call stack; deeper than MAX_HIERARCHY_DEPTH is a MetaError.
+ */
+function walkHierarchy(
+  root: Record<string, unknown>,
+  dim: string,
+  base: Map<string, { label: Labels; data: boolean }>,
+  levels: Level[],
+  warn: (msg: string) => void,
+): void {
+  const seen = new Set<string>();
+  const stack: { entries: [string, unknown][]; next: number; parent: string | null; depth: number }[] = [
+    { entries: Object.entries(root), next: 0, parent: null, depth: 0 },
+  ];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    if (top.next === top.entries.length) {
+      stack.pop();
+      continue;
+    }
+    const [code, children] = top.entries[top.next++];
+    const lv = base.get(code);
+    if (!lv) {
+      warn(`"dimensions.${clip(dim)}.hierarchy" names ${quoteFileText(code)}, which is not one of its levels (ignored)`);
+      continue;
+    }
+    if (seen.has(code)) continue;
+    seen.add(code);
+    levels.push({ code, label: lv.label, data: lv.data, parent: top.parent, depth: top.depth });
+    const below = isRecord(children) ? Object.entries(children) : [];
+    if (!below.length) continue;
+    if (top.depth + 1 >= MAX_HIERARCHY_DEPTH) {
+      throw new MetaError(`"dimensions.${clip(dim)}.hierarchy" nests deeper than ${MAX_HIERARCHY_DEPTH} levels (under ${quoteFileText(code)})`);
+    }
+    stack.push({ entries: below, next: 0, parent: code, depth: top.depth + 1 });
+  }
 }
 
 function parseSource(value: unknown): Source {
@@ -144,7 +174,7 @@ function parseUnits(value: unknown, dims: Dimension[], warn: (msg: string) => vo
   const keys = Object.keys(value);
   const dim = dims.find((d) => keys.every((k) => d.index.has(k)));
   if (!dim) {
-    warn(`"units" is keyed by ${keys.join(', ')}, which are not the levels of one dimension (units ignored)`);
+    warn(`"units" is keyed by ${quoteFileText(keys.join(', '))}, which are not the levels of one dimension (units ignored)`);
     return null;
   }
   const labels: Record<string, Labels> = {};
@@ -160,7 +190,7 @@ function parseDefault(value: unknown, dims: Dimension[], warn: (msg: string) => 
   for (const [dim, codes] of Object.entries(normaliseDefault(value))) {
     const d = dims.find((x) => x.id === dim);
     const valid = d ? codes.filter((c) => d.index.has(c)) : [];
-    if (!d || valid.length !== codes.length) warn(`"default" names ${dim}=${codes.join(',')}, not all of which exist (ignored)`);
+    if (!d || valid.length !== codes.length) warn(`"default" names ${quoteFileText(`${dim}=${codes.join(',')}`)}, not all of which exist (ignored)`);
     if (valid.length) out[dim] = valid;
   }
   return out;

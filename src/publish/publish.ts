@@ -1,6 +1,7 @@
 import { copyFile, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadSnapshot } from '../data/load-snapshot.js';
+import { dataFacts, MANIFEST_FILE, type ManifestFile, sha256 } from '../data/manifest.js';
 import type { LoadIssue, Snapshot } from '../data/model.js';
 import { buildCatalogEntry } from '../query/describe.js';
 import { linkPrevious, publishedNames, writeDataset, writeDurable } from './dataset-files.js';
@@ -19,8 +20,6 @@ import { inspectOut, lockVersions, makeWorkDir, pruneVersions, sealVersion, swap
 
 /** The vocabularies copied as they are (the loader validates them). */
 const VOCABULARIES = ['categories.json', 'licenses.json', 'sources.json'];
-/** Written after the check, ignored when comparing versions. */
-const MANIFEST = 'publish.json';
 
 /** Where a publish is. */
 export interface PublishProgress {
@@ -35,6 +34,8 @@ export interface PublishOptions {
   out: string;
   /** versions kept under OUT.versions (at least 2: the new one and the one before) */
   keep: number;
+  /** publish even when SRC holds no dataset or lacks datasets OUT has (they are removed) */
+  allowRemovals?: boolean;
   now?: () => Date;
   onProgress?: (p: PublishProgress) => void;
 }
@@ -120,6 +121,8 @@ async function publishLocked(opts: PublishOptions, snapshot: Snapshot, state: Ou
   const previous = state.kind === 'link' ? state.current : null;
   const previousCatalog = previous ? await readJsonArray(path.join(previous, 'catalog.json')) : [];
   const report = emptyReport(snapshot.issues, null);
+  const refused = refuseRemovals(snapshot, previousCatalog, opts.allowRemovals === true);
+  if (refused) return { ...report, aborted: refused };
   const work = await makeWorkDir(opts.out);
   try {
     const entries = await writeDatasets(snapshot, work, previous, report, progress);
@@ -153,7 +156,7 @@ async function publishLocked(opts: PublishOptions, snapshot: Snapshot, state: Ou
       return { ...report, version: previous };
     }
     const now = (opts.now ?? (() => new Date()))();
-    await writeDurable(path.join(work, MANIFEST), manifest(now, check, report));
+    await writeDurable(path.join(work, MANIFEST_FILE), await manifest(now, work, check, report));
     progress({ phase: 'swap', done: 0, total: 1 });
     const version = await sealVersion(opts.out, work, now);
     await swapLink(opts.out, version, state);
@@ -192,6 +195,23 @@ async function writeDatasets(
   return entries;
 }
 
+/**
+ * Why a publish would lose data by accident (null when it would not): SRC
+ * holds no dataset at all, or lacks datasets the current version has. A
+ * dataset that fails validation is not lost (its previous files are kept).
+ */
+function refuseRemovals(snapshot: Snapshot, previousCatalog: Record<string, unknown>[], allowed: boolean): string | null {
+  if (allowed) return null;
+  const inSource = new Set([...snapshot.datasets.keys(), ...failedIds(snapshot)]);
+  if (inSource.size === 0) return 'the source holds no dataset; nothing was published (pass --allow-removals to publish an empty directory)';
+  const removed = previousCatalog.map((e) => String(e.id)).filter((id) => !inSource.has(id));
+  if (!removed.length) return null;
+  return (
+    `the source would remove ${removed.length} dataset${removed.length === 1 ? '' : 's'} (${removed.join(', ')}) that OUT publishes now; ` +
+    'nothing was published (pass --allow-removals if they are meant to go)'
+  );
+}
+
 /** Datasets the loader skipped with an error (they are not in the snapshot). */
 function failedIds(snapshot: Snapshot): string[] {
   const ids = snapshot.issues.filter((i) => i.severity === 'error' && i.dataset !== null && !snapshot.datasets.has(i.dataset)).map((i) => i.dataset!);
@@ -216,12 +236,24 @@ async function writeDirectoryFiles(src: string, work: string, entries: Record<st
   await writeDurable(path.join(work, 'README.md'), renderReadme(entries, snapshot.licenses));
 }
 
-/** The manifest of a version: when, which dataset versions (as the server will compute them), what was kept. */
-function manifest(now: Date, check: Snapshot, report: PublishReport): string {
+/**
+ * The manifest of a version: when, which dataset versions (as the server
+ * will compute them), what was kept, and per file its size and SHA-256 (and
+ * for a data file its rows, series, first and last date), which the loader
+ * checks the files against.
+ */
+async function manifest(now: Date, work: string, check: Snapshot, report: PublishReport): Promise<string> {
   const datasets = Object.fromEntries([...check.datasets].map(([id, ds]) => [id, ds.version]));
+  const stores = new Map([...check.datasets.values()].map((ds) => [ds.files.data, ds.store]));
+  const files: Record<string, ManifestFile> = {};
+  for (const name of (await readdir(work)).filter((n) => n !== MANIFEST_FILE).sort()) {
+    const bytes = await readFile(path.join(work, name));
+    const store = stores.get(name);
+    files[name] = { bytes: bytes.length, sha256: sha256(bytes), ...(store ? dataFacts(store) : {}) };
+  }
   return (
     JSON.stringify(
-      { published_at: now.toISOString(), data_version: check.version, datasets, kept_previous: report.keptPrevious, dropped: report.dropped },
+      { published_at: now.toISOString(), data_version: check.version, datasets, kept_previous: report.keptPrevious, dropped: report.dropped, files },
       null,
       2,
     ) + '\n'
@@ -230,7 +262,7 @@ function manifest(now: Date, check: Snapshot, report: PublishReport): string {
 
 /** True when two version directories hold the same files with the same bytes (the manifest aside). */
 async function sameFiles(a: string, b: string): Promise<boolean> {
-  const list = async (dir: string) => (await readdir(dir)).filter((n) => n !== MANIFEST).sort();
+  const list = async (dir: string) => (await readdir(dir)).filter((n) => n !== MANIFEST_FILE).sort();
   const [na, nb] = await Promise.all([list(a), list(b)]);
   if (na.join('\n') !== nb.join('\n')) return false;
   for (const name of na) {

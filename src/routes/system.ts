@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import type { LoadIssue } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
+
+function errorsOf(issues: LoadIssue[]): LoadIssue[] {
+  return issues.filter((i) => i.severity === 'error');
+}
 
 /** /health: status, counts, data version, load time and load problems; 503 while no data is loaded. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -11,28 +16,31 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     schema: {
       summary: 'Service health',
       description:
-        'status ok or degraded (some datasets failed to load or the last reload failed), counts, data version, load time, load errors and warnings; 503 while no data is loaded.',
+        'status ok or degraded (some datasets failed to load or the last reload failed), counts, the data version and the directory it was read from (`data_dir_resolved`: DS_DATA_DIR through its links) and when it was published (`published_at`, from its manifest), load time, and what the latest load found (errors and warnings with file and line; they clear once their cause is gone); 503 while no data is loaded.',
       tags: ['system'],
     },
     handler: async (_req, reply) => {
       const s = ctx.data.current;
       reply.header('cache-control', 'no-store').header('access-control-allow-origin', '*');
+      const serving = { data_dir: ctx.config.dataDir, data_dir_resolved: ctx.data.resolvedDir };
       if (!s) {
         reply.code(503).header('retry-after', '5');
-        return { status: 'loading', error: ctx.data.lastError ?? 'The data is being loaded.', data_dir: ctx.config.dataDir };
+        return { status: 'loading', error: ctx.data.lastError ?? 'The data is being loaded.', ...serving, errors: errorsOf(ctx.data.issues) };
       }
-      const errors = s.issues.filter((i) => i.severity === 'error');
+      const errors = errorsOf(ctx.data.issues);
       return {
         status: errors.length || ctx.data.lastError ? 'degraded' : 'ok',
         datasets: s.datasets.size,
         series: s.series,
         observations: s.observations,
         data_version: s.version,
+        ...serving,
+        published_at: s.publishedAt,
         loaded_at: s.loadedAt.toISOString(),
         load_ms: s.loadMs,
         reload_error: ctx.data.lastError,
         errors,
-        warnings: s.issues.filter((i) => i.severity === 'warning'),
+        warnings: ctx.data.issues.filter((i) => i.severity === 'warning'),
       };
     },
   });
