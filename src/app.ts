@@ -19,6 +19,7 @@ import { registerImageRoutes } from './routes/images.js';
 import { isPageRequest, registerPageRoutes } from './routes/pages.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { createHeavyPool } from './workers/heavy-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,10 +70,12 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   data.onSwap(() => responses.clear());
   let frontDoor: FrontDoor | null = null;
   const stopping: (() => void)[] = [];
+  const heavy = createHeavyPool({ threads: config.heavyThreads, queue: config.heavyQueue });
   const ctx: AppContext = {
     config,
     data,
     responses,
+    heavy,
     drain: () => {
       for (const fn of stopping) fn();
       return frontDoor?.drain() ?? Promise.resolve();
@@ -157,7 +160,10 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
-  app.addHook('onClose', async () => data.close());
+  app.addHook('onClose', async () => {
+    data.close();
+    await heavy.close();
+  });
   if (config.watch) data.watch();
   return app;
 }

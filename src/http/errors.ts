@@ -62,6 +62,20 @@ export class NotReadyError extends DsError {
   }
 }
 
+/** 503: the queue of heavy work (images, workbooks) is full; the client should retry after Retry-After seconds. */
+export class OverloadedError extends DsError {
+  constructor(retryAfter: number, facts: ErrorFacts = {}) {
+    super(
+      503,
+      'overloaded',
+      'Service overloaded',
+      `The server is busy rendering other images and workbooks; retry after ${retryAfter} s (or ask for a smaller selection).`,
+      { retry_after: retryAfter, ...facts },
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+}
+
 /** 501: a recognised request the service does not implement. */
 export class NotImplementedError extends DsError {
   constructor(message: string, facts: ErrorFacts = {}) {

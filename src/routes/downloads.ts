@@ -5,7 +5,7 @@ import { registerGet } from '../http/get-route.js';
 import { etagMatches } from '../http/representation.js';
 import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata } from '../query/download-metadata.js';
-import { assertFitsXlsx, encodeXlsx } from '../query/encode-xlsx.js';
+import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import type { Selection } from '../query/view.js';
 import { errorResponses, selectionProperties } from './schemas.js';
@@ -72,7 +72,7 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
       querystring: xlsxQuerySchema,
       response: errorResponses,
     },
-    handler: (query, snapshot, req) => {
+    handler: async (query, snapshot, req) => {
       const { dataset, selection } = parseSelection(query, snapshot);
       const lang = query.lang ?? 'en';
       const etag = selectionEtag('xlsx', dataset.version, selection, `${lang}|${XLSX_LAYOUT_VERSION}|${ctx.config.baseUrl}`);
@@ -80,8 +80,8 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
       if (etagMatches(req.headers['if-none-match'], etag)) return { etag, type: XLSX_TYPE, headers, build: () => '' };
       // Computed here, not in build(): a selection too large for a sheet must still be answered with a 400.
       const view = computeView(dataset, selection);
-      assertFitsXlsx(view);
-      return { etag, type: XLSX_TYPE, headers, build: () => encodeXlsx(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang)) };
+      const body = await ctx.heavy.xlsx(buildXlsxInput(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang)));
+      return { etag, type: XLSX_TYPE, headers, build: () => body };
     },
   });
 }

@@ -7,10 +7,9 @@ import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import { TRANSFORMS, type Selection, type SelectionView, type Transform } from '../query/view.js';
-import { svgToPng } from '../render/chart-png.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
 import { renderChartSvg } from '../render/chart-svg.js';
-import { renderOgJpeg } from '../render/og-image.js';
+import { renderOgSvg } from '../render/og-image.js';
 import { datasetIdSchema, errorResponses, selectionProperties } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -95,7 +94,7 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
         const svg = (): string => renderChartSvg(computeView(dataset, selection), opts);
         return format === 'svg'
           ? answerImage(req, etag, 'image/svg+xml; charset=utf-8', async () => svg())
-          : answerImage(req, etag, 'image/png', () => svgToPng(svg()));
+          : answerImage(req, etag, 'image/png', () => ctx.heavy.png(svg()));
       },
     });
   }
@@ -116,13 +115,13 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
       const site = { name: 'dataseries', datasets: snapshot.datasets.size, series: snapshot.series };
       if (query.dataset === undefined) {
         const etag = `W/"og-site-${snapshot.version}-${lang}-${CHART_STYLE_VERSION}"`;
-        return answerImage(req, etag, 'image/jpeg', () => renderOgJpeg({ lang, view: null, site }));
+        return answerImage(req, etag, 'image/jpeg', () => ctx.heavy.jpeg(renderOgSvg({ lang, view: null, site })));
       }
       const dataset = findDataset(snapshot, query.dataset);
       const selection = defaultSelection(dataset);
       const etag = selectionEtag('og', dataset.version, selection, `${lang}|${CHART_STYLE_VERSION}`);
       return answerImage(req, etag, 'image/jpeg', () =>
-        renderOgJpeg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) }),
+        ctx.heavy.jpeg(renderOgSvg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) })),
       );
     },
   });
