@@ -78,6 +78,7 @@ export function registerDownloadRoutes(app: FastifyInstance, ctx: AppContext): v
       const etag = selectionEtag('xlsx', dataset.version, selection, `${lang}|${XLSX_LAYOUT_VERSION}|${ctx.config.baseUrl}`);
       const headers = attachmentHeaders(selection, 'xlsx');
       if (etagMatches(req.headers['if-none-match'], etag)) return { etag, type: XLSX_TYPE, headers, build: () => '' };
+      ctx.heavy.assertRoom();
       // Computed here, not in build(): a selection too large for a sheet must still be answered with a 400.
       const view = computeView(dataset, selection);
       const body = await ctx.heavy.xlsx(buildXlsxInput(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang)));

@@ -8,8 +8,6 @@ import { computeView } from '../query/compute-view.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import { TRANSFORMS, type Selection, type SelectionView, type Transform } from '../query/view.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { renderChartSvg } from '../render/chart-svg.js';
-import { renderOgSvg } from '../render/og-image.js';
 import { datasetIdSchema, errorResponses, selectionProperties } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -91,10 +89,10 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
         };
         const extra = `${opts.lang}|${opts.width}x${opts.height}|${CHART_STYLE_VERSION}`;
         const etag = selectionEtag(`chart-${format}`, dataset.version, selection, extra);
-        const svg = (): string => renderChartSvg(computeView(dataset, selection), opts);
+        // drawn in a worker thread: a large chart's SVG alone costs a hundred milliseconds
         return format === 'svg'
-          ? answerImage(req, etag, 'image/svg+xml; charset=utf-8', async () => svg())
-          : answerImage(req, etag, 'image/png', () => ctx.heavy.png(svg()));
+          ? answerImage(req, etag, 'image/svg+xml; charset=utf-8', () => ctx.heavy.chartSvg(computeView(dataset, selection), opts))
+          : answerImage(req, etag, 'image/png', () => ctx.heavy.chartPng(computeView(dataset, selection), opts));
       },
     });
   }
@@ -115,13 +113,13 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
       const site = { name: 'dataseries', datasets: snapshot.datasets.size, series: snapshot.series };
       if (query.dataset === undefined) {
         const etag = `W/"og-site-${snapshot.version}-${lang}-${CHART_STYLE_VERSION}"`;
-        return answerImage(req, etag, 'image/jpeg', () => ctx.heavy.jpeg(renderOgSvg({ lang, view: null, site })));
+        return answerImage(req, etag, 'image/jpeg', () => ctx.heavy.ogJpeg({ lang, view: null, site }));
       }
       const dataset = findDataset(snapshot, query.dataset);
       const selection = defaultSelection(dataset);
       const etag = selectionEtag('og', dataset.version, selection, `${lang}|${CHART_STYLE_VERSION}`);
       return answerImage(req, etag, 'image/jpeg', () =>
-        ctx.heavy.jpeg(renderOgSvg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) })),
+        ctx.heavy.ogJpeg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) }),
       );
     },
   });

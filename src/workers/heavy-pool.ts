@@ -1,4 +1,8 @@
 import type { XlsxInput } from '../query/encode-xlsx.js';
+import type { SelectionView } from '../query/view.js';
+import type { ChartOptions } from '../render/chart-svg.js';
+import type { OgInput } from '../render/og-image.js';
+import { detachView } from './detach-view.js';
 import type * as HeavyTasks from './heavy-tasks.js';
 import { createWorkerPool, siblingModule, type PoolSize, type WorkerPool } from './pool.js';
 
@@ -7,12 +11,16 @@ import { createWorkerPool, siblingModule, type PoolSize, type WorkerPool } from 
  * the event loop; one per app (AppContext), sized by the configuration.
  */
 export interface HeavyPool {
-  /** a chart SVG as PNG */
-  png(svg: string): Promise<Buffer>;
-  /** a preview SVG as JPEG */
-  jpeg(svg: string): Promise<Buffer>;
+  /** the chart of a computed selection as SVG text */
+  chartSvg(view: SelectionView, opts: ChartOptions): Promise<string>;
+  /** the chart of a computed selection as PNG */
+  chartPng(view: SelectionView, opts: ChartOptions): Promise<Buffer>;
+  /** a link preview as JPEG */
+  ogJpeg(input: OgInput): Promise<Buffer>;
   /** a workbook */
   xlsx(input: XlsxInput): Promise<Buffer>;
+  /** Throws OverloadedError when a task would be refused now: call it before costly preparation. */
+  assertRoom(): void;
   /** tasks running and waiting now */
   load(): { running: number; waiting: number };
   close(): Promise<void>;
@@ -25,14 +33,16 @@ function asBuffer(bytes: Uint8Array): Buffer {
 
 /**
  * Starts the heavy pool (threads start on first use).
- * @example const heavy = createHeavyPool({ threads: 2, queue: 16 }); await heavy.png(svg)
+ * @example const heavy = createHeavyPool({ threads: 2, queue: 16 }); await heavy.chartPng(view, { lang: 'en', width: 800, height: 450 })
  */
 export function createHeavyPool(size: PoolSize): HeavyPool {
   const pool: WorkerPool<typeof HeavyTasks> = createWorkerPool(siblingModule(import.meta.url, './heavy-tasks'), size);
   return {
-    png: async (svg) => asBuffer(await pool.run('png', svg)),
-    jpeg: async (svg) => asBuffer(await pool.run('jpeg', svg)),
+    chartSvg: (view, opts) => pool.run('chartSvg', { view: detachView(view), opts }),
+    chartPng: async (view, opts) => asBuffer(await pool.run('chartPng', { view: detachView(view), opts })),
+    ogJpeg: async (input) => asBuffer(await pool.run('ogJpeg', { ...input, view: input.view && detachView(input.view) })),
     xlsx: async (input) => asBuffer(await pool.run('xlsx', input)),
+    assertRoom: () => pool.assertRoom(),
     load: () => pool.load(),
     close: () => pool.close(),
   };

@@ -1,18 +1,34 @@
 /**
  * The tasks of the heavy pool, run in worker threads (see `heavy-pool.ts`):
- * each takes plain data made on the main thread and returns the encoded bytes.
+ * each takes plain data made on the main thread (a detached view, a workbook
+ * input) and returns the encoded bytes. Drawing the SVG happens here too: for
+ * a large chart it alone costs a hundred milliseconds.
  */
 import { encodeXlsxInput, type XlsxInput } from '../query/encode-xlsx.js';
+import type { SelectionView } from '../query/view.js';
 import { svgToJpeg, svgToPng } from '../render/chart-png.js';
+import { renderChartSvg, type ChartOptions } from '../render/chart-svg.js';
+import { renderOgSvg, type OgInput } from '../render/og-image.js';
 
-/** A chart SVG as PNG. */
-export function png(svg: string): Promise<Buffer> {
-  return svgToPng(svg);
+/** A chart to draw: a detached view (see `detachView`) and the chart options. */
+export interface ChartTask {
+  view: SelectionView;
+  opts: ChartOptions;
 }
 
-/** A preview SVG as JPEG. */
-export function jpeg(svg: string): Promise<Buffer> {
-  return svgToJpeg(svg);
+/** A chart as SVG text. */
+export function chartSvg(task: ChartTask): string {
+  return renderChartSvg(task.view, task.opts);
+}
+
+/** A chart as PNG. */
+export function chartPng(task: ChartTask): Promise<Buffer> {
+  return svgToPng(renderChartSvg(task.view, task.opts));
+}
+
+/** A link preview as JPEG. */
+export function ogJpeg(input: OgInput): Promise<Buffer> {
+  return svgToJpeg(renderOgSvg(input));
 }
 
 /** A workbook. */

@@ -24,6 +24,8 @@ export type TaskModule = Record<string, (input: never) => unknown>;
 export interface WorkerPool<M extends TaskModule> {
   /** Runs export `name` of the task module on `input` in a worker thread; throws OverloadedError when the queue is full. */
   run<N extends keyof M & string>(name: N, input: Parameters<M[N]>[0]): Promise<Awaited<ReturnType<M[N]>>>;
+  /** Throws OverloadedError when `run` would be refused now. */
+  assertRoom(): void;
   /** tasks running and waiting now */
   load(): { running: number; waiting: number };
   /** Stops the threads (after the app closes). */
@@ -63,11 +65,13 @@ export function createWorkerPool<M extends TaskModule>(module: URL, size: PoolSi
   });
   // counted here, not read from Piscina: tasks in flight = running + waiting
   let inFlight = 0;
+  const assertRoom = (): void => {
+    if (inFlight >= size.threads + size.queue) throw new OverloadedError(RETRY_AFTER_SECONDS, { threads: size.threads, queue: size.queue });
+  };
   return {
+    assertRoom,
     run: async (name, input) => {
-      if (inFlight >= size.threads + size.queue) {
-        throw new OverloadedError(RETRY_AFTER_SECONDS, { threads: size.threads, queue: size.queue });
-      }
+      assertRoom();
       inFlight += 1;
       try {
         return (await (fromSource ? piscina.run({ name, input }) : piscina.run(input, { name }))) as never;
