@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context.js';
 import { registerGet } from '../http/get-route.js';
 import { computeView } from '../query/compute-view.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
-import { encodeColumnarJson, encodeCsv } from '../query/encode.js';
+import { columnarJsonChunks, csvChunks, encodeColumnarJson, encodeCsv } from '../query/encode.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import { attachmentHeaders, isDownload, type DownloadQuery } from './downloads.js';
 import { datasetIdSchema, errorResponses, selectionQuerySchema } from './schemas.js';
@@ -70,6 +70,8 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
           headers: download ? attachmentHeaders(selection, format) : undefined,
           build: () => {
             const view = computeView(dataset, selection);
+            // a large answer is streamed (memory bounded) and not cached; the same encoder makes both
+            if (view.observations > ctx.config.streamRows) return { chunks: () => (format === 'json' ? columnarJsonChunks(view) : csvChunks(view)) };
             return format === 'json' ? encodeColumnarJson(view) : encodeCsv(view);
           },
         };
