@@ -4,11 +4,21 @@
  * input) and returns the encoded bytes. Drawing the SVG happens here too: for
  * a large chart it alone costs a hundred milliseconds.
  */
+import { setPriority } from 'node:os';
 import { encodeXlsxInput, type XlsxInput } from '../query/encode-xlsx.js';
 import type { SelectionView } from '../query/view.js';
 import { svgToJpeg, svgToPng } from '../render/chart-png.js';
 import { renderChartSvg, type ChartOptions } from '../render/chart-svg.js';
 import { renderOgSvg, type OgInput } from '../render/og-image.js';
+
+/** Niceness of a heavy thread: when the event loop and a render both want a core, the event loop wins. */
+const HEAVY_NICE = 10;
+try {
+  // on Linux a nice value belongs to a thread: this lowers only the worker thread that loads this module
+  setPriority(HEAVY_NICE);
+} catch {
+  // not permitted here: run at normal priority
+}
 
 /** A chart to draw: a detached view (see `detachView`) and the chart options. */
 export interface ChartTask {
