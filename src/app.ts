@@ -13,10 +13,10 @@ import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerDiscoveryRoutes } from './routes/discovery.js';
-import { registerDownloadRoutes } from './routes/downloads.js';
 import { registerLiveRoutes } from './routes/live.js';
 import { registerImageRoutes } from './routes/images.js';
 import { isPageRequest, registerPageRoutes } from './routes/pages.js';
+import { registerSelectionOutputs } from './routes/selection-outputs.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { createHeavyPool } from './workers/heavy-pool.js';
@@ -154,7 +154,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   registerApiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
-  registerDownloadRoutes(app, ctx);
+  registerSelectionOutputs(app, ctx);
   registerImageRoutes(app, ctx);
   registerSiteFileRoutes(app, ctx);
   registerPageRoutes(app, ctx);

@@ -5,42 +5,14 @@ import { registerGet, type Answer } from '../http/get-route.js';
 import { etagMatches } from '../http/representation.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
-import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
+import { findDataset } from '../query/parse-selection.js';
 import { TRANSFORMS, type Selection, type SelectionView, type Transform } from '../query/view.js';
-import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { datasetIdSchema, errorResponses, selectionProperties } from './schemas.js';
+import { CHART_STYLE_VERSION } from '../render/chart-style.js';
+import { datasetIdSchema, errorResponses } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
-
-/** Query of a chart image: a selection plus language and size. */
-interface ChartQuery extends SelectionQuery {
-  lang?: Lang;
-  width?: number;
-  height?: number;
-}
+import { IMAGE_CACHE_CONTROL } from './selection-outputs.js';
 
 const langSchema = { type: 'string', enum: [...LANGS], default: 'en', description: 'Language of the labels.' } as const;
-
-const sizeSchema = (name: string, fallback: number) =>
-  ({
-    type: 'integer',
-    minimum: CHART_SIZE_LIMITS.min,
-    maximum: CHART_SIZE_LIMITS.max,
-    default: fallback,
-    description: `Image ${name} in px (${CHART_SIZE_LIMITS.min}–${CHART_SIZE_LIMITS.max}).`,
-  }) as const;
-
-const chartQuerySchema = {
-  type: 'object',
-  required: ['dataset'],
-  properties: {
-    ...selectionProperties,
-    lang: langSchema,
-    width: sizeSchema('width', CHART_REFERENCE.width),
-    height: sizeSchema('height', CHART_REFERENCE.height),
-  },
-  patternProperties: { '^_': {} },
-  additionalProperties: false,
-} as const;
 
 const ogQuerySchema = {
   type: 'object',
@@ -48,9 +20,6 @@ const ogQuerySchema = {
   patternProperties: { '^_': {} },
   additionalProperties: false,
 } as const;
-
-/** Images change more slowly than their cost: let caches keep them a little longer than data. */
-const IMAGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
 
 /** The display name of a dataset's license, from the vocabulary when it has one. */
 function licenseName(snapshot: Snapshot, dataset: Dataset, lang: Lang): string | null {
@@ -65,38 +34,8 @@ async function answerImage(req: FastifyRequest, etag: string, type: string, rend
   return { etag, type, cacheControl: IMAGE_CACHE_CONTROL, build: () => body };
 }
 
-/** Chart images of a selection (/chart.svg, /chart.png) and the link preview (/og.jpg). */
+/** The link preview (/og.jpg); the chart images of a selection are outputs of the registry (selection-outputs.ts). */
 export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const format of ['svg', 'png'] as const) {
-    registerGet<ChartQuery>(app, ctx, {
-      url: `/chart.${format}`,
-      format: 'json',
-      schema: {
-        summary: `Chart of a selection (${format.toUpperCase()})`,
-        description:
-          'The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps.',
-        tags: ['images'],
-        querystring: chartQuerySchema,
-        response: errorResponses,
-      },
-      handler: (query, snapshot, req) => {
-        const { dataset, selection } = parseSelection(query, snapshot);
-        const opts = {
-          lang: query.lang ?? 'en',
-          width: query.width ?? CHART_REFERENCE.width,
-          height: query.height ?? CHART_REFERENCE.height,
-          licenseName: licenseName(snapshot, dataset, query.lang ?? 'en'),
-        };
-        const extra = `${opts.lang}|${opts.width}x${opts.height}|${CHART_STYLE_VERSION}`;
-        const etag = selectionEtag(`chart-${format}`, dataset.version, selection, extra);
-        // drawn in a worker thread: a large chart's SVG alone costs a hundred milliseconds
-        return format === 'svg'
-          ? answerImage(req, etag, 'image/svg+xml; charset=utf-8', () => ctx.heavy.chartSvg(computeView(dataset, selection), opts))
-          : answerImage(req, etag, 'image/png', () => ctx.heavy.chartPng(computeView(dataset, selection), opts));
-      },
-    });
-  }
-
   registerGet<{ dataset?: string; lang?: Lang }>(app, ctx, {
     url: '/og.jpg',
     format: 'json',
