@@ -137,7 +137,12 @@ function report(idle: Phase, loaded: Phase, urls: { png: string; xlsx: string; c
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { duration: { type: 'string', default: '30s' }, data: { type: 'string' }, 'no-write': { type: 'boolean', default: false } },
+    options: {
+      duration: { type: 'string', default: '30s' },
+      data: { type: 'string' },
+      'no-write': { type: 'boolean', default: false },
+      note: { type: 'string', multiple: true, default: [] },
+    },
   });
   const durationS = Number(String(values.duration).replace(/s$/, ''));
   const data = resolve(values.data ?? join(ROOT, '../shared/dataseries-data/data'));
@@ -165,7 +170,8 @@ async function main(): Promise<void> {
     const loaded = await runPhase(served.baseUrl, served.child.pid, durationS * 1000, true, urls);
     const { execSync } = await import('node:child_process');
     const commit = execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
-    const text = report(idle, loaded, urls, durationS, commit);
+    const notes = (values.note ?? []).map((n) => `\n${n}`).join('\n');
+    const text = report(idle, loaded, urls, durationS, commit) + notes;
     console.log(text);
     if (!values['no-write']) writeSection(join(ROOT, 'bench/RESULTS.md'), 'starvation', text);
   } finally {

@@ -60,8 +60,9 @@ export function buildXlsxInput(view: SelectionView, lang: Lang, metadata: Metada
   const dims = view.dataset.meta.dimensions;
   const series = view.series.map((s) => ({
     texts: dims.flatMap((d, k) => [s.codes[k], pickLabel(d.levels[d.index.get(s.codes[k])!].label, lang)]),
-    dates: s.dates,
-    values: s.values,
+    // copies of the selected range: a view into the store would send the whole store's buffer to the worker
+    dates: s.dates.slice(),
+    values: s.values.slice(),
   }));
   const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'date', 'value'];
   return { lang, header, series, metadata, subject: view.dataset.meta.id };

@@ -5,6 +5,7 @@
  * a large chart it alone costs a hundred milliseconds.
  */
 import { setPriority } from 'node:os';
+import { Piscina } from 'piscina';
 import { encodeXlsxInput, type XlsxInput } from '../query/encode-xlsx.js';
 import type { SelectionView } from '../query/view.js';
 import { svgToJpeg, svgToPng } from '../render/chart-png.js';
@@ -31,17 +32,23 @@ export function chartSvg(task: ChartTask): string {
   return renderChartSvg(task.view, task.opts);
 }
 
+/** Hands the bytes to the main thread without a copy when they own their memory (else they are cloned). */
+function handOver(bytes: Buffer): Buffer {
+  const owns = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return owns ? (Piscina.move(bytes) as unknown as Buffer) : bytes;
+}
+
 /** A chart as PNG. */
-export function chartPng(task: ChartTask): Promise<Buffer> {
-  return svgToPng(renderChartSvg(task.view, task.opts));
+export async function chartPng(task: ChartTask): Promise<Buffer> {
+  return handOver(await svgToPng(renderChartSvg(task.view, task.opts)));
 }
 
 /** A link preview as JPEG. */
-export function ogJpeg(input: OgInput): Promise<Buffer> {
-  return svgToJpeg(renderOgSvg(input));
+export async function ogJpeg(input: OgInput): Promise<Buffer> {
+  return handOver(await svgToJpeg(renderOgSvg(input)));
 }
 
 /** A workbook. */
 export function xlsx(input: XlsxInput): Buffer {
-  return encodeXlsxInput(input);
+  return handOver(encodeXlsxInput(input));
 }
