@@ -107,6 +107,8 @@ export function initExplorer(doc: Document): void {
 
   // new data published: fetch the same selection again (revalidating the browser's copy), keeping the zoom
   watchDataset(meta.id, data.version, () => void load(true, true));
+  // a selection larger than a page inlines comes from /series (issue 12)
+  if (data.seriesDeferred) void load(true);
   if (data.embed) {
     window.setInterval(() => void load(true, true), EMBED_REFRESH_MS);
     return;

@@ -3,6 +3,7 @@ import type { DataHolder } from './data/data-holder.js';
 import type { ClientOf } from './http/client-address.js';
 import type { ErrorRenderer } from './http/render-error.js';
 import type { ResponseCache } from './http/response-cache.js';
+import type { HeavyPool } from './workers/heavy-pool.js';
 
 /** What every route module receives: the configuration, the data, the response cache, the error renderer. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   errors: ErrorRenderer;
   /** the address a request counts against (rate limit, event streams), behind the trusted proxies */
   clientOf: ClientOf;
+  /** worker threads for images and workbooks, with a bounded queue */
+  heavy: HeavyPool;
   /** refuses new requests and resolves once the responses in flight are written out (graceful stop) */
   drain(): Promise<void>;
   /** calls `fn` when a graceful stop begins (e.g. to end streams that never end by themselves) */

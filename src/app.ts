@@ -19,12 +19,13 @@ import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerDiscoveryRoutes } from './routes/discovery.js';
-import { registerDownloadRoutes } from './routes/downloads.js';
 import { registerLiveRoutes } from './routes/live.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerPageRoutes } from './routes/pages.js';
+import { registerSelectionOutputs } from './routes/selection-outputs.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { createHeavyPool } from './workers/heavy-pool.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,12 +97,14 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   const errors = new ErrorRenderer();
   const clientOf = clientAddressRule(config.trustProxy);
   const stopping: (() => void)[] = [];
+  const heavy = createHeavyPool({ threads: config.heavyThreads, queue: config.heavyQueue });
   const ctx: AppContext = {
     config,
     data,
     responses,
     errors,
     clientOf,
+    heavy,
     drain: () => {
       for (const fn of stopping) fn();
       return frontDoor?.drain() ?? Promise.resolve();
@@ -176,14 +179,17 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   registerApiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
-  registerDownloadRoutes(app, ctx);
+  registerSelectionOutputs(app, ctx);
   registerImageRoutes(app, ctx);
   registerSiteFileRoutes(app, ctx);
   registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
   answerOtherMethods();
-  app.addHook('onClose', async () => data.close());
+  app.addHook('onClose', async () => {
+    data.close();
+    await heavy.close();
+  });
   if (config.watch) data.watch(config.watchDebounceMs);
   return app;
 }

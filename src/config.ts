@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTrustedProxies } from './http/client-address.js';
@@ -44,6 +45,12 @@ export interface Config {
   workers: number;
   /** most /events streams one client address may hold open */
   eventsPerClient: number;
+  /** worker threads per process that render images and encode workbooks */
+  heavyThreads: number;
+  /** heavy tasks that may wait for a thread; one more is answered 503 with Retry-After */
+  heavyQueue: number;
+  /** selection answers with more rows than this are streamed (memory stays bounded) and not kept in the response cache */
+  streamRows: number;
 }
 
 interface Setting {
@@ -82,6 +89,13 @@ export const SETTINGS: Record<keyof Config, Setting> = {
   requestTimeoutMs: { env: 'DS_REQUEST_TIMEOUT_MS', help: 'milliseconds before a request is cut off', fallback: () => '30000' },
   eventsPerClient: { env: 'DS_EVENTS_PER_CLIENT', help: 'most /events streams one client address may hold open', fallback: () => '16' },
   workers: { env: 'DS_WORKERS', help: 'server processes sharing the port (or --workers N)', fallback: () => '1' },
+  heavyThreads: {
+    env: 'DS_HEAVY_THREADS',
+    help: 'worker threads per process for PNG/JPEG rendering and xlsx encoding',
+    fallback: () => String(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  },
+  heavyQueue: { env: 'DS_HEAVY_QUEUE', help: 'heavy tasks that may wait for a thread; beyond, 503 with Retry-After', fallback: () => '16' },
+  streamRows: { env: 'DS_STREAM_ROWS', help: 'rows above which /series and /series.csv answers are streamed, not cached', fallback: () => '100000' },
 };
 
 /** Reads DS_TRUST_PROXY, listing a bad entry among the problems. */
@@ -139,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const requestTimeoutMs = int('requestTimeoutMs', 100, 3_600_000);
   const workers = int('workers', 1, 64);
   const eventsPerClient = int('eventsPerClient', 1, 100_000);
+  const heavyThreads = int('heavyThreads', 1, 64);
+  const heavyQueue = int('heavyQueue', 0, 100_000);
+  const streamRows = int('streamRows', 0, 1_000_000_000);
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze({
     dataDir: path.resolve(raw('dataDir')),
@@ -155,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs,
     workers,
     eventsPerClient,
+    heavyThreads,
+    heavyQueue,
+    streamRows,
     ...overrides,
   });
 }

@@ -64,6 +64,11 @@ export const ERROR_CATALOGUE = {
   not_implemented: { status: 501, title: 'Not implemented', description: 'A recognised request the service does not implement.' },
   not_ready: { status: 503, title: 'Service not ready', description: 'No data is loaded yet; retry after Retry-After seconds.' },
   too_many_streams: { status: 503, title: 'Too many live connections', description: 'The server holds as many /events streams as it can; retry later.' },
+  overloaded: {
+    status: 503,
+    title: 'Service overloaded',
+    description: 'The queue of heavy work (images, workbooks) is full; retry after Retry-After seconds.',
+  },
   restarting: { status: 503, title: 'Service restarting', description: 'The server is stopping; retry and another process answers.' },
 } as const satisfies Record<string, ErrorEntry>;
 

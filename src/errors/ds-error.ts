@@ -104,3 +104,15 @@ export class InternalError extends DsError {
     super('internal', 'Something went wrong on our side; the error has been logged.');
   }
 }
+
+/** 503: the queue of heavy work (images, workbooks) is full; the client should retry after Retry-After seconds. */
+export class OverloadedError extends DsError {
+  constructor(retryAfter: number, facts: ErrorFacts = {}) {
+    super(
+      'overloaded',
+      `The server is busy rendering other images and workbooks; retry after ${retryAfter} s (or ask for a smaller selection).`,
+      { retry_after: retryAfter, ...facts },
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+}

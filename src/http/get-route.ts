@@ -5,6 +5,7 @@ import type { AppContext } from '../app-context.js';
 import { MethodNotAllowedError, NotReadyError } from '../errors/ds-error.js';
 import type { ErrorFormat } from './render-error.js';
 import { etagMatches, writeRepresentation, type Representation } from './representation.js';
+import { isStreamed, writeStreamed, type StreamedBody } from './stream-answer.js';
 
 /** What a GET handler returns: the ETag first, the body only when needed. */
 export interface Answer {
@@ -13,7 +14,8 @@ export interface Answer {
   /** Cache-Control; defaults to a short public cache that revalidates */
   cacheControl?: string;
   headers?: Record<string, string>;
-  build(): Buffer | string;
+  /** the body; a StreamedBody is written as it is made and not cached */
+  build(): Buffer | string | StreamedBody;
 }
 
 /** A read-only route: GET (and HEAD) with a schema; other methods get 405. */
@@ -58,6 +60,10 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
         return;
       }
       const built = answer.build();
+      if (isStreamed(built)) {
+        await writeStreamed(req.raw, reply.raw, { status: 200, type: answer.type, etag: answer.etag, cacheControl, cors, headers: answer.headers }, built);
+        return;
+      }
       const rep: Representation = {
         status: 200,
         type: answer.type,

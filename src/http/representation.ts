@@ -22,7 +22,7 @@ export interface Representation {
 
 const MIN_COMPRESS = 1024;
 /** Text formats gain from compression; PNG, JPEG and xlsx are compressed already. */
-const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript)|image\/svg\+xml)/;
+export const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript)|image\/svg\+xml)/;
 
 /** Picks br, gzip or identity from an Accept-Encoding header. */
 export function negotiateEncoding(accept: string | undefined): 'br' | 'gzip' | null {
@@ -57,7 +57,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 /** Caching, CORS and own headers of a representation, flattened for `writeHead`. */
-function headerList(rep: Representation): string[] {
+export function headerList(rep: Representation): string[] {
   if (rep.headerList) return rep.headerList;
   const h: Record<string, string> = { etag: rep.etag, 'cache-control': rep.cacheControl, vary: 'Accept-Encoding', ...rep.headers };
   if (rep.cors) {

@@ -33,25 +33,54 @@ export function excelDateCell(days: number): XLSX.CellObject {
   return { t: 'n', v: days + EXCEL_EPOCH_OFFSET, z: DATE_FORMAT };
 }
 
+/** One series of the data sheet: its code and label per dimension, then its observations. */
+export interface XlsxSeries {
+  texts: string[];
+  dates: Int32Array;
+  values: Float64Array;
+}
+
+/**
+ * What the encoder needs, as plain data (no Dataset): made on the main thread
+ * by `buildXlsxInput`, encoded in a worker thread by `encodeXlsxInput`.
+ */
+export interface XlsxInput {
+  lang: Lang;
+  /** the data sheet's header: per dimension its id and `{id}_label`, the series' label, then date, value */
+  header: string[];
+  series: XlsxSeries[];
+  metadata: MetadataRow[];
+  /** dataset id (the workbook's subject) */
+  subject: string;
+}
+
+/** The plain input of the encoder for a computed selection. */
+export function buildXlsxInput(view: SelectionView, lang: Lang, metadata: MetadataRow[], labels: string[]): XlsxInput {
+  assertFitsXlsx(view);
+  const dims = view.dataset.meta.dimensions;
+  const series = view.series.map((s, n) => ({
+    texts: [...dims.flatMap((d, k) => [s.codes[k], pickLabel(d.levels[d.index.get(s.codes[k])!].label, lang)]), labels[n] ?? ''],
+    // copies of the selected range: a view into the store would send the whole store's buffer to the worker
+    dates: s.dates.slice(),
+    values: s.values.slice(),
+  }));
+  const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'label', 'date', 'value'];
+  return { lang, header, series, metadata, subject: view.dataset.meta.id };
+}
+
 /**
  * The data sheet: code and label per dimension, the series' name (`label`,
  * as the chart's legend names it: src/selection/naming.ts), date, value. Dense mode (rows
  * of cells in `!data`) because a sheet of a whole dataset has hundreds of
  * thousands of cells, which as object keys cost ten times as much to build.
  */
-function dataSheet(view: SelectionView, lang: Lang, labels: string[]): XLSX.WorkSheet {
-  const dims = view.dataset.meta.dimensions;
-  const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'label', 'date', 'value'];
+function dataSheet(input: XlsxInput): XLSX.WorkSheet {
+  const { header } = input;
   const rows: XLSX.CellObject[][] = [header.map((h): XLSX.CellObject => ({ t: 's', v: h }))];
   const widths = header.map((h) => h.length);
-  view.series.forEach((s, n) => {
-    const texts = dims.flatMap((d, k) => {
-      const level = d.levels[d.index.get(s.codes[k])!];
-      return [s.codes[k], pickLabel(level.label, lang)];
-    });
-    texts.push(labels[n] ?? '');
-    texts.forEach((t, c) => (widths[c] = Math.max(widths[c], Math.min(t.length, 60))));
-    const cells = texts.map((t): XLSX.CellObject => ({ t: 's', v: t }));
+  for (const s of input.series) {
+    s.texts.forEach((t, c) => (widths[c] = Math.max(widths[c], Math.min(t.length, 60))));
+    const cells = s.texts.map((t): XLSX.CellObject => ({ t: 's', v: t }));
     for (let i = 0; i < s.dates.length; i++) {
       const row = [...cells, excelDateCell(s.dates[i])];
       const v = s.values[i];
@@ -102,12 +131,16 @@ export function assertFitsXlsx(view: SelectionView): void {
  * @example encodeXlsx(view, 'en', buildDownloadMetadata(view, snapshot, baseUrl, 'en'), labels)
  */
 export function encodeXlsx(view: SelectionView, lang: Lang, metadata: MetadataRow[], labels: string[]): Buffer {
-  assertFitsXlsx(view);
+  return encodeXlsxInput(buildXlsxInput(view, lang, metadata, labels));
+}
+
+/** Encodes the plain input of a workbook (what a worker thread runs). */
+export function encodeXlsxInput(input: XlsxInput): Buffer {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, dataSheet(view, lang, labels), 'data');
-  XLSX.utils.book_append_sheet(wb, metadataSheet(metadata, lang), 'metadata');
-  const title = metadata.find((r) => r.key === 'title')?.value ?? view.dataset.meta.id;
-  wb.Props = { Title: title, Subject: view.dataset.meta.id, Author: 'dataseries' };
+  XLSX.utils.book_append_sheet(wb, dataSheet(input), 'data');
+  XLSX.utils.book_append_sheet(wb, metadataSheet(input.metadata, input.lang), 'metadata');
+  const title = input.metadata.find((r) => r.key === 'title')?.value ?? input.subject;
+  wb.Props = { Title: title, Subject: input.subject, Author: 'dataseries' };
   // bookSST: texts go to the shared-string table (cells of type `s`), not to `str` cells, which Excel reads as formula results.
   return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true, bookSST: true }) as Buffer;
 }

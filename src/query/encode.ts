@@ -1,5 +1,5 @@
 import { formatIsoDate } from '../data/dates.js';
-import type { SelectionView } from './view.js';
+import type { SelectionView, SeriesView } from './view.js';
 
 /**
  * Encoders of a SelectionView: the last step of every output. Numbers are
@@ -17,45 +17,70 @@ export function columnNames(view: SelectionView): string[] {
   return [...view.dataset.meta.dimOrder, 'date', 'value'];
 }
 
+/** Pieces of about this many characters: large enough to write efficiently, small enough to stream. */
+const CHUNK = 65536;
+
 /**
- * Tidy CSV: one row per observation, columns in dim_order then date, value.
- * With no filter it equals the published CSV row for row.
+ * Tidy CSV in pieces: one row per observation, columns in dim_order then
+ * date, value. With no filter it equals the published CSV row for row.
  */
-export function encodeCsv(view: SelectionView): Buffer {
-  const chunks: string[] = [columnNames(view).map(csvField).join(',') + '\n'];
+export function* csvChunks(view: SelectionView): Generator<string> {
+  yield columnNames(view).map(csvField).join(',') + '\n';
+  let part = '';
   for (const s of view.series) {
     const prefix = s.codes.map((c) => csvField(c) + ',').join('');
-    let part = '';
     for (let i = 0; i < s.dates.length; i++) {
       const v = s.values[i];
       part += prefix + formatIsoDate(s.dates[i]) + ',' + (Number.isNaN(v) ? '' : String(v)) + '\n';
-      if (part.length > 65536) {
-        chunks.push(part);
+      if (part.length > CHUNK) {
+        yield part;
         part = '';
       }
     }
-    chunks.push(part);
   }
-  return Buffer.from(chunks.join(''), 'utf8');
+  if (part !== '') yield part;
+}
+
+/** Tidy CSV (see `csvChunks`) as one buffer. */
+export function encodeCsv(view: SelectionView): Buffer {
+  return Buffer.from([...csvChunks(view)].join(''), 'utf8');
 }
 
 /**
- * Columnar JSON: one object whose keys are the columns, each an array of
- * equal length (missing values are null).
+ * Columnar JSON in pieces: one object whose keys are the columns, each an
+ * array of equal length (missing values are null); one pass over the
+ * selection per column, so nothing but the current piece is held.
  */
-export function encodeColumnarJson(view: SelectionView): Buffer {
+export function* columnarJsonChunks(view: SelectionView): Generator<string> {
   const names = columnNames(view);
   const nd = names.length - 2;
-  const cols: string[][] = names.map(() => []);
-  for (const s of view.series) {
-    const codes = s.codes.map((c) => JSON.stringify(c));
-    for (let i = 0; i < s.dates.length; i++) {
-      for (let d = 0; d < nd; d++) cols[d].push(codes[d]);
-      cols[nd].push('"' + formatIsoDate(s.dates[i]) + '"');
-      const v = s.values[i];
-      cols[nd + 1].push(Number.isNaN(v) ? 'null' : String(v));
+  const cell = (column: number, s: SeriesView, i: number): string => {
+    if (column < nd) return JSON.stringify(s.codes[column]);
+    if (column === nd) return '"' + formatIsoDate(s.dates[i]) + '"';
+    const v = s.values[i];
+    return Number.isNaN(v) ? 'null' : String(v);
+  };
+  let part = '{';
+  for (let k = 0; k < names.length; k++) {
+    part += (k > 0 ? '],' : '') + JSON.stringify(names[k]) + ':[';
+    let first = true;
+    for (const s of view.series) {
+      // a code column repeats one text per series: make it once
+      const code = k < nd ? JSON.stringify(s.codes[k]) : null;
+      for (let i = 0; i < s.dates.length; i++) {
+        part += (first ? '' : ',') + (code ?? cell(k, s, i));
+        first = false;
+        if (part.length > CHUNK) {
+          yield part;
+          part = '';
+        }
+      }
     }
   }
-  const body = names.map((n, k) => JSON.stringify(n) + ':[' + cols[k].join(',') + ']').join(',');
-  return Buffer.from('{' + body + '}', 'utf8');
+  yield part + ']}';
+}
+
+/** Columnar JSON (see `columnarJsonChunks`) as one buffer. */
+export function encodeColumnarJson(view: SelectionView): Buffer {
+  return Buffer.from([...columnarJsonChunks(view)].join(''), 'utf8');
 }

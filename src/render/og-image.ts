@@ -4,14 +4,13 @@
  * site its name, tagline and size. Drawn as SVG, rasterised with the shipped
  * fonts, encoded as JPEG.
  */
-import sharp from 'sharp';
 import type { Lang } from '../data/model.js';
 import { civilFromDays } from '../data/dates.js';
 import { pickLabel } from '../i18n/labels.js';
 import type { SelectionView } from '../query/view.js';
 import { wrapText } from './chart-font.js';
 import { buildChartModel } from './chart-model.js';
-import { rasterise } from './chart-png.js';
+import { svgToJpeg } from './chart-png.js';
 import { escapeXml, renderChartBody } from './chart-svg.js';
 import { CHART_COLORS, CHART_FONT_FAMILY, SERIES_COLORS } from './chart-style.js';
 import { chartWords, fillTemplate, formatNumber } from '../i18n/chart-text.js';
@@ -49,11 +48,7 @@ export function renderOgSvg(input: OgInput): string {
  * @example await renderOgJpeg({ lang: 'en', view: null, site: { name: 'dataseries', datasets: 45, series: 9000 } })
  */
 export async function renderOgJpeg(input: OgInput): Promise<Buffer> {
-  const { pixels, width, height } = await rasterise(renderOgSvg(input));
-  return sharp(pixels, { raw: { width, height, channels: 4 } })
-    .removeAlpha()
-    .jpeg({ quality: 88, chromaSubsampling: '4:4:4' })
-    .toBuffer();
+  return svgToJpeg(renderOgSvg(input));
 }
 
 function text(x: number, y: number, size: number, color: string, content: string, weight = 400): string {

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerGet } from '../http/get-route.js';
-import { computeView } from '../query/compute-view.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
-import { encodeColumnarJson, encodeCsv } from '../query/encode.js';
-import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
-import { attachmentHeaders, isDownload, type DownloadQuery } from './downloads.js';
-import { datasetIdSchema, errorResponses, selectionQuerySchema } from './schemas.js';
-import { selectionEtag } from './selection-etag.js';
+import { findDataset } from '../query/parse-selection.js';
+import { datasetIdSchema, errorResponses } from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const CSV_TYPE = 'text/csv; charset=utf-8';
 
-/** The data API: /catalog, /dataset/{id}/meta, /series, /series.csv. */
+/** The data API: /catalog and /dataset/{id}/meta (the selection outputs are in selection-outputs.ts). */
 export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerGet(app, ctx, {
     url: '/catalog',
@@ -45,35 +40,4 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { etag: `W/"m-${ds.version}"`, type: JSON_TYPE, build: () => JSON.stringify(buildMetaDocument(ds)) };
     },
   });
-
-  for (const format of ['json', 'csv'] as const) {
-    registerGet<SelectionQuery & DownloadQuery>(app, ctx, {
-      url: format === 'json' ? '/series' : '/series.csv',
-      format,
-      schema: {
-        summary: format === 'json' ? 'Observations of a selection (columnar JSON)' : 'Observations of a selection (tidy CSV)',
-        description:
-          format === 'json'
-            ? 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.'
-            : 'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV.',
-        tags: ['data'],
-        querystring: selectionQuerySchema,
-        response: errorResponses,
-      },
-      handler: (query, snapshot) => {
-        const { dataset, selection } = parseSelection(query, snapshot);
-        // download=1 only adds Content-Disposition; the body is the same bytes.
-        const download = isDownload(query.download);
-        return {
-          etag: selectionEtag(format, dataset.version, selection, download ? 'attachment' : ''),
-          type: format === 'json' ? JSON_TYPE : CSV_TYPE,
-          headers: download ? attachmentHeaders(selection, format) : undefined,
-          build: () => {
-            const view = computeView(dataset, selection);
-            return format === 'json' ? encodeColumnarJson(view) : encodeCsv(view);
-          },
-        };
-      },
-    });
-  }
 }

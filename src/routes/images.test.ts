@@ -64,8 +64,8 @@ test('/og.jpg is a 1200×630 JPEG for a dataset and for the site', async () => {
   }
 });
 
-test('sizes outside 200–4000 px and bad languages are 400 problem+json, never an image', async () => {
-  for (const query of ['width=199', 'width=4001', 'height=10', 'height=99999', 'width=abc', 'lang=xx', 'size=3']) {
+test('sizes outside 200–2000 px and bad languages are 400 problem+json, never an image', async () => {
+  for (const query of ['width=199', 'width=2001', 'width=4000', 'height=10', 'height=99999', 'width=abc', 'lang=xx', 'size=3']) {
     for (const ext of ['svg', 'png']) {
       const res = await app.inject({ url: `/chart.${ext}?dataset=demo_barometer&${query}` });
       assert.equal(res.statusCode, 400, `${ext} ${query}`);
@@ -76,9 +76,17 @@ test('sizes outside 200–4000 px and bad languages are 400 problem+json, never 
       assert.equal(body.parameter, query.split('=')[0]);
     }
   }
-  const edge = await app.inject({ url: '/chart.png?dataset=demo_barometer&width=200&height=4000' });
+  const edge = await app.inject({ url: '/chart.png?dataset=demo_barometer&width=200&height=2000' });
   assert.equal(edge.statusCode, 200);
-  assert.deepEqual([(await sharp(edge.rawPayload).metadata()).width, (await sharp(edge.rawPayload).metadata()).height], [200, 4000]);
+  assert.deepEqual([(await sharp(edge.rawPayload).metadata()).width, (await sharp(edge.rawPayload).metadata()).height], [200, 2000]);
+});
+
+test('a 4000×4000 chart (seconds of CPU each, issue 12) is a 400 that names the maximum, for both sizes', async () => {
+  for (const query of ['width=4000&height=4000', 'width=800&height=2001']) {
+    const res = await app.inject({ url: `/chart.png?dataset=demo_barometer&${query}` });
+    assert.equal(res.statusCode, 400, query);
+    assert.match(res.json().error, /<= 2000/, query);
+  }
 });
 
 test('a bad selection answers the API errors as JSON: 404 unknown dataset, 400 unknown code', async () => {
@@ -196,5 +204,5 @@ test('/openapi.json documents the image routes and their size bounds', async () 
   const spec = (await app.inject({ url: '/openapi.json' })).json();
   for (const path of ['/chart.svg', '/chart.png', '/og.jpg']) assert.ok(spec.paths[path]?.get, path);
   const width = spec.paths['/chart.png'].get.parameters.find((p: { name: string }) => p.name === 'width');
-  assert.deepEqual([width.schema.minimum, width.schema.maximum], [200, 4000]);
+  assert.deepEqual([width.schema.minimum, width.schema.maximum], [200, 2000]);
 });

@@ -5,46 +5,15 @@ import { registerGet, type Answer } from '../http/get-route.js';
 import { etagMatches } from '../http/representation.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
-import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
-import type { Selection, SelectionView } from '../query/view.js';
-import { svgToPng } from '../render/chart-png.js';
-import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { renderChartSvg } from '../render/chart-svg.js';
-import { renderOgJpeg } from '../render/og-image.js';
+import { findDataset } from '../query/parse-selection.js';
+import { TRANSFORMS, type Selection, type SelectionView, type Transform } from '../query/view.js';
+import { CHART_STYLE_VERSION } from '../render/chart-style.js';
+import { datasetIdSchema, errorResponses } from './schemas.js';
 import { openingSelection } from '../selection/from-dataset.js';
-import { datasetIdSchema, errorResponses, selectionProperties } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
-
-/** Query of a chart image: a selection plus language and size. */
-interface ChartQuery extends SelectionQuery {
-  lang?: Lang;
-  width?: number;
-  height?: number;
-}
+import { IMAGE_CACHE_CONTROL } from './selection-outputs.js';
 
 const langSchema = { type: 'string', enum: [...LANGS], default: 'en', description: 'Language of the labels.' } as const;
-
-const sizeSchema = (name: string, fallback: number) =>
-  ({
-    type: 'integer',
-    minimum: CHART_SIZE_LIMITS.min,
-    maximum: CHART_SIZE_LIMITS.max,
-    default: fallback,
-    description: `Image ${name} in px (${CHART_SIZE_LIMITS.min}–${CHART_SIZE_LIMITS.max}).`,
-  }) as const;
-
-const chartQuerySchema = {
-  type: 'object',
-  required: ['dataset'],
-  properties: {
-    ...selectionProperties,
-    lang: langSchema,
-    width: sizeSchema('width', CHART_REFERENCE.width),
-    height: sizeSchema('height', CHART_REFERENCE.height),
-  },
-  patternProperties: { '^_': {} },
-  additionalProperties: false,
-} as const;
 
 const ogQuerySchema = {
   type: 'object',
@@ -52,9 +21,6 @@ const ogQuerySchema = {
   patternProperties: { '^_': {} },
   additionalProperties: false,
 } as const;
-
-/** Images change more slowly than their cost: let caches keep them a little longer than data. */
-const IMAGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
 
 /** The display name of a dataset's license, from the vocabulary when it has one. */
 function licenseName(snapshot: Snapshot, dataset: Dataset, lang: Lang): string | null {
@@ -69,38 +35,8 @@ async function answerImage(req: FastifyRequest, etag: string, type: string, rend
   return { etag, type, cacheControl: IMAGE_CACHE_CONTROL, build: () => body };
 }
 
-/** Chart images of a selection (/chart.svg, /chart.png) and the link preview (/og.jpg). */
+/** The link preview (/og.jpg); the chart images of a selection are outputs of the registry (selection-outputs.ts). */
 export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const format of ['svg', 'png'] as const) {
-    registerGet<ChartQuery>(app, ctx, {
-      url: `/chart.${format}`,
-      format: 'json',
-      schema: {
-        summary: `Chart of a selection (${format.toUpperCase()})`,
-        description:
-          'The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps.',
-        tags: ['images'],
-        querystring: chartQuerySchema,
-        response: errorResponses,
-      },
-      handler: (query, snapshot, req) => {
-        const { dataset, selection } = parseSelection(query, snapshot);
-        const opts = {
-          lang: query.lang ?? 'en',
-          width: query.width ?? CHART_REFERENCE.width,
-          height: query.height ?? CHART_REFERENCE.height,
-          licenseName: licenseName(snapshot, dataset, query.lang ?? 'en'),
-        };
-        const extra = `${opts.lang}|${opts.width}x${opts.height}|${CHART_STYLE_VERSION}`;
-        const etag = selectionEtag(`chart-${format}`, dataset.version, selection, extra);
-        const svg = (): string => renderChartSvg(computeView(dataset, selection), opts);
-        return format === 'svg'
-          ? answerImage(req, etag, 'image/svg+xml; charset=utf-8', async () => svg())
-          : answerImage(req, etag, 'image/png', () => svgToPng(svg()));
-      },
-    });
-  }
-
   registerGet<{ dataset?: string; lang?: Lang }>(app, ctx, {
     url: '/og.jpg',
     format: 'json',
@@ -117,13 +53,13 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
       const site = { name: 'dataseries', datasets: snapshot.datasets.size, series: snapshot.series };
       if (query.dataset === undefined) {
         const etag = `W/"og-site-${snapshot.version}-${lang}-${CHART_STYLE_VERSION}"`;
-        return answerImage(req, etag, 'image/jpeg', () => renderOgJpeg({ lang, view: null, site }));
+        return answerImage(req, etag, 'image/jpeg', () => ctx.heavy.ogJpeg({ lang, view: null, site }));
       }
       const dataset = findDataset(snapshot, query.dataset);
       const selection = openingSelection(dataset);
       const etag = selectionEtag('og', dataset.version, selection, `${lang}|${CHART_STYLE_VERSION}`);
       return answerImage(req, etag, 'image/jpeg', () =>
-        renderOgJpeg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) }),
+        ctx.heavy.ogJpeg({ lang, view: defaultView(dataset, selection), site, licenseName: licenseName(snapshot, dataset, lang) }),
       );
     },
   });

@@ -73,6 +73,22 @@ const PRESET_YEARS = [5, 10, 20];
 /** The chart fallback's size (the interactive chart takes the width of its box). */
 export const FALLBACK_CHART = { width: 960, height: 440 } as const;
 
+/**
+ * Most observations a page inlines (about 1 MB of JSON, the same for its
+ * fallback chart): a larger selection is inlined up to the budget, whole
+ * series first, and the bundle loads all of it from /series (issue 12: a
+ * 7M-row dataset's page inlined 41 MB of HTML).
+ */
+export const PAGE_INLINE_OBSERVATIONS = 50_000;
+
+/** The leading series of a view that fit the page's budget, and whether some were left out. */
+function withinBudget(view: SelectionView): { view: SelectionView; deferred: boolean } {
+  if (view.observations <= PAGE_INLINE_OBSERVATIONS) return { view, deferred: false };
+  let observations = 0;
+  const series = view.series.filter((s) => (observations + s.dates.length <= PAGE_INLINE_OBSERVATIONS ? ((observations += s.dates.length), true) : false));
+  return { view: { ...view, series, observations }, deferred: true };
+}
+
 function seriesData(view: SelectionView): SeriesData[] {
   return view.series.map((s) => ({
     codes: s.codes,
@@ -107,7 +123,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
   const t = uiStrings(lang);
   const meta = buildExplorerMeta(ds, lang);
   const state = readState(meta, query);
-  const selectionView = computeView(ds, toSelection(ds, meta, state));
+  const { view: selectionView, deferred } = withinBudget(computeView(ds, toSelection(ds, meta, state)));
   const title = pickLabel(ds.meta.title, lang);
   const units = buildExplorerUnits(ds, lang);
   const series = seriesData(selectionView);
@@ -122,6 +138,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     span: { start: Number.isNaN(ds.store.start) ? null : formatIsoDate(ds.store.start), end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end) },
     state,
     series,
+    seriesDeferred: deferred,
     strings: t.dataset,
     embed,
     version: ds.version,

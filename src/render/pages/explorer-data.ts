@@ -22,6 +22,8 @@ export interface ExplorerData {
   span: { start: string | null; end: string | null };
   state: ExplorerState;
   series: SeriesData[];
+  /** true when the selection is larger than a page inlines: `series` holds its leading series and the bundle loads all from /series */
+  seriesDeferred: boolean;
   strings: UiStrings['dataset'];
   embed: boolean;
   /** the dataset's version the page shows (live updates refresh the chart when it changes) */

@@ -4,36 +4,23 @@
  * plain API answer. Relative URLs, so they work behind any host name.
  */
 import type { Lang } from '../../data/model.js';
+import { downloadLinkParams, OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../../query/selection-outputs.js';
 import { apiUrl } from '../../urls.js';
 import { toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
-/** The outputs the download card links to. */
-export const DOWNLOAD_KINDS = ['csv', 'xlsx', 'json', 'png', 'svg'] as const;
-export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
+/** The outputs the download card links to: every selection output of the registry. */
+export const DOWNLOAD_KINDS: readonly OutputId[] = OUTPUT_IDS;
+export type DownloadKind = OutputId;
 
-/** Size of the chart images offered for download. */
-export const DOWNLOAD_CHART_SIZE = { width: 1200, height: 675 } as const;
+export { DOWNLOAD_CHART_SIZE } from '../../query/selection-outputs.js';
 
 /**
- * Every download URL of a state, plus the API URL.
+ * Every download URL of a state (generated from the registry of selection outputs), plus the API URL.
  * @example buildDownloadLinks(meta, state).csv // '/series.csv?dataset=ch_seco_concon&dims=…&download=1'
  */
 export function buildDownloadLinks(meta: ExplorerMeta, state: ExplorerState, lang: Lang): Record<DownloadKind | 'api', string> {
   const sel = toUrlSelection(meta, state);
   const order = meta.dims.map((d) => d.id);
-  const download: [string, string][] = [['download', '1']];
-  const chart: [string, string][] = [
-    ['lang', lang],
-    ['width', String(DOWNLOAD_CHART_SIZE.width)],
-    ['height', String(DOWNLOAD_CHART_SIZE.height)],
-  ];
-  return {
-    csv: apiUrl('', 'series.csv', sel, order, download),
-    // the workbook is always an attachment; its labels follow the page's language
-    xlsx: apiUrl('', 'series.xlsx', sel, order, lang === 'en' ? [] : [['lang', lang]]),
-    json: apiUrl('', 'series', sel, order, download),
-    png: apiUrl('', 'chart.png', sel, order, chart),
-    svg: apiUrl('', 'chart.svg', sel, order, chart),
-    api: apiUrl('', 'series', sel, order),
-  };
+  const links = Object.fromEntries(OUTPUT_IDS.map((id) => [id, apiUrl('', SELECTION_OUTPUTS[id].path, sel, order, downloadLinkParams(id, lang))]));
+  return { ...(links as Record<DownloadKind, string>), api: apiUrl('', 'series', sel, order) };
 }

@@ -6,7 +6,7 @@
 import type { UiStrings } from '../../i18n/strings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { DatasetView } from './dataset-view.js';
-import { DOWNLOAD_KINDS, type DownloadKind } from './explorer-links.js';
+import { OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../../query/selection-outputs.js';
 import { SNIPPET_TOOLS, TOOL_NAMES } from './snippets.js';
 
 interface Tab {
@@ -60,18 +60,17 @@ function embedPanel(view: DatasetView): SafeHtml {
     </div>`;
 }
 
-const ICONS: Record<DownloadKind, string> = { csv: 'CSV', xlsx: 'XLSX', json: 'JSON', png: 'PNG', svg: 'SVG' };
-
 function downloadPanel(view: DatasetView): SafeHtml {
   const t = view.t;
-  const link = (kind: DownloadKind): SafeHtml =>
+  // images open in the browser unless the link says `download`; data files are attachments from the server
+  const link = (id: OutputId): SafeHtml =>
     html`<li>
-      <a class="download" href="${view.links[kind]}" data-download="${kind}" ${kind === 'png' || kind === 'svg' ? html` download` : ''}
-        ><span class="file-badge file-${kind}">${ICONS[kind]}</span><span>${t.dataset.formats[kind]}</span></a
+      <a class="download" href="${view.links[id]}" data-download="${id}" ${SELECTION_OUTPUTS[id].attachment === 'never' ? html` download` : ''}
+        ><span class="file-badge file-${id}">${SELECTION_OUTPUTS[id].ext.toUpperCase()}</span><span>${t.dataset.formats[id]}</span></a
       >
     </li>`;
-  const data = DOWNLOAD_KINDS.filter((k) => k === 'csv' || k === 'xlsx' || k === 'json');
-  const chart = DOWNLOAD_KINDS.filter((k) => k === 'png' || k === 'svg');
+  const data = OUTPUT_IDS.filter((id) => SELECTION_OUTPUTS[id].group === 'data');
+  const chart = OUTPUT_IDS.filter((id) => SELECTION_OUTPUTS[id].group === 'chart');
   return html`<p class="panel-intro">${t.dataset.downloadIntro}</p>
     <div class="download-groups">
       <div>

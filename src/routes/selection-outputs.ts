@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import { LANGS, type Lang, type Snapshot } from '../data/model.js';
+import { registerGet } from '../http/get-route.js';
+import { etagMatches } from '../http/representation.js';
+import type { StreamedBody } from '../http/stream-answer.js';
+import { pickLabel } from '../i18n/labels.js';
+import { computeView } from '../query/compute-view.js';
+import { buildDownloadMetadata } from '../query/download-metadata.js';
+import { columnarJsonChunks, csvChunks, encodeColumnarJson, encodeCsv } from '../query/encode.js';
+import { buildXlsxInput } from '../query/encode-xlsx.js';
+import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
+import { attachmentName, OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
+import type { SelectionView } from '../query/view.js';
+import { seriesLabels } from '../render/chart-content.js';
+import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
+import { errorResponses, selectionProperties, selectionQuerySchema } from './schemas.js';
+import { selectionEtag } from './selection-etag.js';
+
+/**
+ * The routes of the registry of selection outputs (`query/selection-outputs.ts`):
+ * one loop registers `/series`, `/series.csv`, `/series.xlsx`, `/chart.svg`
+ * and `/chart.png`; they share the parsing, the ETag, the 304 that costs no
+ * work, the attachment rule, and differ only in their encoder below.
+ */
+
+/** The query of any selection output: a selection plus the parameters its kind takes. */
+export interface OutputQuery extends SelectionQuery {
+  download?: string;
+  lang?: Lang;
+  width?: number;
+  height?: number;
+}
+
+/** What an encoder gets besides the computed selection. */
+interface EncodeInput {
+  query: OutputQuery;
+  snapshot: Snapshot;
+  ctx: AppContext;
+}
+
+/** The server side of an output: what else its ETag depends on, and its encoder. */
+interface OutputEncoder {
+  /** prefix of the ETag (kept from before the registry, so caches stay valid) */
+  etagKind: string;
+  /** the inputs besides the selection and the data that change the bytes */
+  etagExtra(query: OutputQuery, ctx: AppContext): string;
+  /** false for work done in the heavy pool: it is refused (503) before any preparation when the pool is full */
+  light: boolean;
+  encode(view: SelectionView, input: EncodeInput): Buffer | string | StreamedBody | Promise<Buffer | string>;
+  description: string;
+}
+
+/** Bump when the workbook's layout changes, so ETags of old files stop matching. */
+const XLSX_LAYOUT_VERSION = 'x3';
+/** Images change more slowly than their cost: let caches keep them a little longer than data. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
+
+/** True when a `download` parameter asks for an attachment. */
+export function isDownload(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
+
+const chartOptions = (query: OutputQuery, snapshot: Snapshot, view: SelectionView) => {
+  const lang = query.lang ?? 'en';
+  const license = snapshot.licenses.get(view.dataset.meta.license);
+  return {
+    lang,
+    width: query.width ?? CHART_REFERENCE.width,
+    height: query.height ?? CHART_REFERENCE.height,
+    licenseName: license ? pickLabel(license.name, lang) : null,
+  };
+};
+
+const chartEtag = (query: OutputQuery): string =>
+  `${query.lang ?? 'en'}|${query.width ?? CHART_REFERENCE.width}x${query.height ?? CHART_REFERENCE.height}|${CHART_STYLE_VERSION}`;
+
+/** A large answer is streamed (memory bounded) and not cached; the same encoder makes both. */
+function dataBody(
+  view: SelectionView,
+  ctx: AppContext,
+  chunks: (v: SelectionView) => Iterable<string>,
+  whole: (v: SelectionView) => Buffer,
+): Buffer | StreamedBody {
+  return view.observations > ctx.config.streamRows ? { chunks: () => chunks(view) } : whole(view);
+}
+
+const CHART_DESCRIPTION =
+  'The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps.';
+
+/** The encoder of every output: a record over the registry's ids, so a new format needs one here. */
+export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
+  json: {
+    etagKind: 'json',
+    etagExtra: (q) => (isDownload(q.download) ? 'attachment' : ''),
+    light: true,
+    encode: (view, { ctx }) => dataBody(view, ctx, columnarJsonChunks, encodeColumnarJson),
+    description: 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.',
+  },
+  csv: {
+    etagKind: 'csv',
+    etagExtra: (q) => (isDownload(q.download) ? 'attachment' : ''),
+    light: true,
+    encode: (view, { ctx }) => dataBody(view, ctx, csvChunks, encodeCsv),
+    description:
+      'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV.',
+  },
+  xlsx: {
+    etagKind: 'xlsx',
+    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${XLSX_LAYOUT_VERSION}|${ctx.config.baseUrl}`,
+    light: false,
+    encode: (view, { query, snapshot, ctx }) => {
+      const lang = query.lang ?? 'en';
+      return ctx.heavy.xlsx(buildXlsxInput(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang), seriesLabels(view, lang)));
+    },
+    description:
+      'Same parameters as /series, plus `lang`. Sheet `data`: per dimension its code and label, the date as an Excel date, the value as a number (missing: empty). Sheet `metadata`: title, source, license, units, the selection, URLs that reproduce it, dates and a citation. Served as an attachment.',
+  },
+  png: {
+    etagKind: 'chart-png',
+    etagExtra: chartEtag,
+    light: false,
+    encode: (view, { query, snapshot, ctx }) => ctx.heavy.chartPng(view, chartOptions(query, snapshot, view)),
+    description: CHART_DESCRIPTION,
+  },
+  svg: {
+    etagKind: 'chart-svg',
+    etagExtra: chartEtag,
+    light: false,
+    encode: (view, { query, snapshot, ctx }) => ctx.heavy.chartSvg(view, chartOptions(query, snapshot, view)),
+    description: CHART_DESCRIPTION,
+  },
+};
+
+const langSchema = { type: 'string', enum: [...LANGS], default: 'en', description: 'Language of the labels.' } as const;
+
+const sizeSchema = (name: string, fallback: number) =>
+  ({
+    type: 'integer',
+    minimum: CHART_SIZE_LIMITS.min,
+    maximum: CHART_SIZE_LIMITS.max,
+    default: fallback,
+    description: `Image ${name} in px (${CHART_SIZE_LIMITS.min}–${CHART_SIZE_LIMITS.max}).`,
+  }) as const;
+
+/** The query schema of an output: the selection plus the parameters of its kind. */
+export function outputQuerySchema(output: SelectionOutput): object {
+  if (output.params === 'download') return selectionQuerySchema;
+  const extra =
+    output.params === 'lang'
+      ? { lang: { ...langSchema, description: 'Language of the labels and of the metadata sheet.' } }
+      : { lang: langSchema, width: sizeSchema('width', CHART_REFERENCE.width), height: sizeSchema('height', CHART_REFERENCE.height) };
+  return {
+    type: 'object',
+    required: ['dataset'],
+    properties: { ...selectionProperties, ...extra },
+    patternProperties: { '^_': {} },
+    additionalProperties: false,
+  };
+}
+
+/** The Content-Disposition of an answer, when it is an attachment. */
+function attachment(id: OutputId, query: OutputQuery, datasetId: string, transform: string): Record<string, string> | undefined {
+  const rule = SELECTION_OUTPUTS[id].attachment;
+  if (rule === 'never' || (rule === 'on-request' && !isDownload(query.download))) return undefined;
+  return { 'content-disposition': `attachment; filename="${attachmentName(id, datasetId, transform)}"` };
+}
+
+async function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: FastifyRequest, ctx: AppContext) {
+  const output = SELECTION_OUTPUTS[id];
+  const encoder = OUTPUT_ENCODERS[id];
+  const { dataset, selection } = parseSelection(query, snapshot);
+  const etag = selectionEtag(encoder.etagKind, dataset.version, selection, encoder.etagExtra(query, ctx));
+  const head = {
+    etag,
+    type: output.mediaType,
+    headers: attachment(id, query, dataset.meta.id, selection.transform),
+    cacheControl: output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined,
+  };
+  // a matching ETag costs no computing, encoding or rendering
+  if (etagMatches(req.headers['if-none-match'], etag)) return { ...head, build: () => '' };
+  if (!encoder.light) ctx.heavy.assertRoom();
+  const body = await encoder.encode(computeView(dataset, selection), { query, snapshot, ctx });
+  return { ...head, build: () => body };
+}
+
+/** Registers every output of the registry as a GET route. */
+export function registerSelectionOutputs(app: FastifyInstance, ctx: AppContext): void {
+  for (const id of OUTPUT_IDS) {
+    const output: SelectionOutput = SELECTION_OUTPUTS[id];
+    registerGet<OutputQuery>(app, ctx, {
+      url: `/${output.path}`,
+      format: output.errorFormat,
+      schema: {
+        summary: output.summary,
+        description: OUTPUT_ENCODERS[id].description,
+        tags: [output.group === 'chart' ? 'images' : 'data'],
+        querystring: outputQuerySchema(output),
+        response: errorResponses,
+      },
+      handler: (query, snapshot, req) => answer(id, query, snapshot, req, ctx),
+    });
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The tasks of the heavy pool, run in worker threads (see `heavy-pool.ts`):
+ * each takes plain data made on the main thread (a detached view, a workbook
+ * input) and returns the encoded bytes. Drawing the SVG happens here too: for
+ * a large chart it alone costs a hundred milliseconds.
+ */
+import { setPriority } from 'node:os';
+import { Piscina } from 'piscina';
+import { encodeXlsxInput, type XlsxInput } from '../query/encode-xlsx.js';
+import type { SelectionView } from '../query/view.js';
+import { svgToJpeg, svgToPng } from '../render/chart-png.js';
+import { renderChartSvg, type ChartOptions } from '../render/chart-svg.js';
+import { renderOgSvg, type OgInput } from '../render/og-image.js';
+
+/** Niceness of a heavy thread: when the event loop and a render both want a core, the event loop wins. */
+const HEAVY_NICE = 10;
+try {
+  // on Linux a nice value belongs to a thread: this lowers only the worker thread that loads this module
+  setPriority(HEAVY_NICE);
+} catch {
+  // not permitted here: run at normal priority
+}
+
+/** A chart to draw: a detached view (see `detachView`) and the chart options. */
+export interface ChartTask {
+  view: SelectionView;
+  opts: ChartOptions;
+}
+
+/** A chart as SVG text. */
+export function chartSvg(task: ChartTask): string {
+  return renderChartSvg(task.view, task.opts);
+}
+
+/** Hands the bytes to the main thread without a copy when they own their memory (else they are cloned). */
+function handOver(bytes: Buffer): Buffer {
+  const owns = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return owns ? (Piscina.move(bytes) as unknown as Buffer) : bytes;
+}
+
+/** A chart as PNG. */
+export async function chartPng(task: ChartTask): Promise<Buffer> {
+  return handOver(await svgToPng(renderChartSvg(task.view, task.opts)));
+}
+
+/** A link preview as JPEG. */
+export async function ogJpeg(input: OgInput): Promise<Buffer> {
+  return handOver(await svgToJpeg(renderOgSvg(input)));
+}
+
+/** A workbook. */
+export function xlsx(input: XlsxInput): Buffer {
+  return handOver(encodeXlsxInput(input));
+}
