@@ -88,7 +88,7 @@ function dataSheet(input: XlsxInput): XLSX.WorkSheet {
       if (!Number.isNaN(v)) row.push({ t: 'n', v });
       rows.push(row);
     }
-  });
+  }
   const ref = `A1:${XLSX.utils.encode_cell({ r: rows.length - 1, c: header.length - 1 })}`;
   return {
     '!data': rows,

@@ -7,6 +7,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { parseIsoDate } from '../data/dates.js';
+import type { CodeOf } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
@@ -14,8 +15,8 @@ import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, typ
 
 /** Something in a query that the reading left out or replaced by the default. */
 export interface QueryProblem {
-  /** a stable code, as in the API's errors (`unknown_code`, `bad_date`…) */
-  code: string;
+  /** a stable code of the error catalogue (`unknown_code`, `bad_date`…) */
+  code: CodeOf<400>;
   parameter: string;
   message: string;
   facts: Record<string, unknown>;
@@ -68,7 +69,7 @@ function unknownCode(dim: ExplorerDim, code: string): QueryProblem {
   return { code: 'unknown_code', parameter: dim.id, message, facts: { dimension: dim.id, value: code, valid, candidates: near } };
 }
 
-function problem(code: string, parameter: string, message: string, facts: Record<string, unknown> = {}): QueryProblem {
+function problem(code: CodeOf<400>, parameter: string, message: string, facts: Record<string, unknown> = {}): QueryProblem {
   return { code, parameter, message, facts: { parameter, ...facts } };
 }
 

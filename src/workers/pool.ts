@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { OverloadedError } from '../http/errors.js';
+import { OverloadedError } from '../errors/ds-error.js';
 
 /**
  * A small pool of worker threads for CPU-heavy work (image rendering, xlsx
