@@ -134,6 +134,8 @@ export function upstreamLines(replicas: readonly { port: number }[]): string {
 /** A running nginx. */
 export interface Proxy {
   url: string;
+  /** nginx's master process, leader of its process group */
+  pid: number;
   prefix: string;
   /** nginx's error log so far */
   errors: () => string;
@@ -171,7 +173,11 @@ ${temp}
 `;
   writeFileSync(path.join(prefix, 'nginx.conf'), main);
   const errorLog = path.join(prefix, 'error.log');
-  const child = spawn('nginx', ['-p', prefix, '-e', errorLog, '-c', path.join(prefix, 'nginx.conf')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  // its own process group: a bench reads the CPU time of master and worker together
+  const child = spawn('nginx', ['-p', prefix, '-e', errorLog, '-c', path.join(prefix, 'nginx.conf')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
   const url = `http://127.0.0.1:${port}`;
   const errors = (): string => {
     try {
@@ -192,6 +198,7 @@ ${temp}
   }
   return {
     url,
+    pid: child.pid!,
     prefix,
     errors,
     stop: async () => {
