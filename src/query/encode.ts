@@ -1,10 +1,11 @@
 import { formatIsoDate } from '../data/dates.js';
+import { numberText } from './number-text.js';
 import type { SelectionView } from './view.js';
 
 /**
  * Encoders of a SelectionView: the last step of every output. Numbers are
  * written in the shortest form that reads back as the same double (JS number
- * to string), missing values as an empty CSV field or JSON null.
+ * to string, by numberText), missing values as an empty CSV field or JSON null.
  */
 
 /** Quotes a CSV field when it needs it (RFC 4180). */
@@ -28,7 +29,7 @@ export function encodeCsv(view: SelectionView): Buffer {
     let part = '';
     for (let i = 0; i < s.dates.length; i++) {
       const v = s.values[i];
-      part += prefix + formatIsoDate(s.dates[i]) + ',' + (v === v ? String(v) : '') + '\n';
+      part += prefix + formatIsoDate(s.dates[i]) + ',' + (v === v ? numberText(v) : '') + '\n';
       if (part.length > 65536) {
         chunks.push(part);
         part = '';
@@ -53,7 +54,7 @@ export function encodeColumnarJson(view: SelectionView): Buffer {
       for (let d = 0; d < nd; d++) cols[d].push(codes[d]);
       cols[nd].push('"' + formatIsoDate(s.dates[i]) + '"');
       const v = s.values[i];
-      cols[nd + 1].push(v === v ? String(v) : 'null');
+      cols[nd + 1].push(v === v ? numberText(v) : 'null');
     }
   }
   const body = names.map((n, k) => JSON.stringify(n) + ':[' + cols[k].join(',') + ']').join(',');
