@@ -68,9 +68,12 @@ async function startDuckdb(parquetDir: string): Promise<{ child: Child; baseUrl:
 
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** Answers per second of the server's own CPU: on a shared machine, the rate its share of the cores allowed. */
+const perCpuSecond = (r: LoadResult | OnceResult): number => r.rps / Math.max(r.serverCpuPct / 100, 1e-6);
+
 function row(name: string, r: LoadResult | OnceResult, note = ''): string {
   const seconds = 'seconds' in r ? r.seconds : r.durationS;
-  return `| ${name} | ${fmt(r.requests)} | ${fmt(seconds, 1)} | ${fmt(r.rps)} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${fmt(r.errors)} | ${fmt(r.bytesPerResponse)} | ${fmt(r.serverCpuPct)} % | ${fmt(r.otherCpuPct)} % | ${note} |`;
+  return `| ${name} | ${fmt(r.requests)} | ${fmt(seconds, 1)} | ${fmt(r.rps)} | ${fmt(perCpuSecond(r))} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${fmt(r.errors)} | ${fmt(r.bytesPerResponse)} | ${fmt(r.serverCpuPct)} % | ${fmt(r.otherCpuPct)} % | ${note} |`;
 }
 
 async function run(): Promise<void> {
@@ -119,13 +122,14 @@ async function run(): Promise<void> {
     await writeParquetCopies(dataDir, join(tmp, 'parquet'));
     const duck = await startDuckdb(join(tmp, 'parquet'));
 
-    // Each walk is timed to its last answer, and wrk's -d only bounds it: a 2 s run over other
-    // selections (which also warms each server up) tells how long a walk may take.
+    // Each walk is timed to its last answer, and wrk's -d only bounds it: runs over other
+    // selections (which also warm each server up) tell how long a walk may take.
     const calibrationList = join(tmp, 'calibration.txt');
     writeFileSync(calibrationList, coldPaths(dataDir, inventory, 5000, 17).join('\n') + '\n');
     const boundFor = async (target: LoadTarget): Promise<number> => {
-      const r = await measureOnce(target, 2, SETTINGS, scripts);
-      return Math.ceil((paths.length / Math.max(r.rps, 100)) * 1.5) + 3;
+      await measureOnce(target, 2, SETTINGS, scripts);
+      const r = await measureOnce(target, 3, SETTINGS, scripts);
+      return Math.ceil((paths.length / Math.max(r.rps, 200)) * 1.3) + 3;
     };
     const walk = async (name: string, baseUrl: string, list: string, calibration: string, pgid: number): Promise<OnceResult> => {
       await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
@@ -154,10 +158,10 @@ async function run(): Promise<void> {
     const markdown = `## Cold path: ${fmt(paths.length)} distinct single-series selections, response cache off
 
 Run ${machine.date} on ${machine.cpu} (${machine.cores} cores, Node ${machine.node}, load average before ${machine.loadAverage}), commit ${machine.commit}; the machine is shared with other engineers' work, so figures move by tens of percent between runs ("other CPU" is everything else that ran meanwhile).
-\`npx tsx bench/cold.ts\`: the large generated directory (${fmt([...inventory.datasets.values()].flat().length)} series), ${fmt(paths.length)} distinct \`/series.csv\` selections (a random series, random \`from\`/\`to\`, ${fmt(transformed)} with a transform), each asked once (timed from wrk's start to the last answer; each server first runs 2 s over 5,000 other selections, which warms it up), our server with \`DS_RESPONSE_CACHE_MB=0\` started fresh; nginx ${machine.nginx} serves the same answers as static files (written by another server process); the DuckDB baseline runs one SQL query over Parquet per request (it ignores \`transform\`, so it does less work on a third of them) for ${duckSeconds} s over the same list. wrk 1 thread x 50 connections.
+\`npx tsx bench/cold.ts\`: the large generated directory (${fmt([...inventory.datasets.values()].flat().length)} series), ${fmt(paths.length)} distinct \`/series.csv\` selections (a random series, random \`from\`/\`to\`, ${fmt(transformed)} with a transform), each asked once (timed from wrk's start to the last answer; each server first runs 2 + 3 s over 5,000 other selections, which warms it up and bounds wrk's -d), our server with \`DS_RESPONSE_CACHE_MB=0\` started fresh; nginx ${machine.nginx} serves the same answers as static files (written by another server process); the DuckDB baseline runs one SQL query over Parquet per request (it ignores \`transform\`, so it does less work on a third of them) for ${duckSeconds} s over the same list. wrk 1 thread x 50 connections.
 
-| server | requests | s | req/s | p50 ms | p99 ms | errors | bytes/answer | server CPU | other CPU | |
-|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|
+| server | requests | s | req/s | per server CPU-second | p50 ms | p99 ms | errors | bytes/answer | server CPU | other CPU | |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|
 ${row('ours', oursR)}
 ${row('nginx, static files', nginx1, 'before ours')}
 ${row('nginx, static files', nginx2, 'after ours')}
@@ -166,6 +170,7 @@ ${row('DuckDB per request', duckR, `${duckSeconds} s`)}
 - ours / DuckDB: **${fmt(vsDuck, 1)}x** (target >= ${TARGETS.vsDuckdb}x: ${holds(vsDuck >= TARGETS.vsDuckdb)})
 - ours / nginx (mean of its two runs): **${fmt(vsNginx, 2)}x** (target >= ${TARGETS.vsNginx}x: ${holds(vsNginx >= TARGETS.vsNginx)})
 - our p99: **${fmt(oursR.p99Ms, 1)} ms** (target < ${TARGETS.p99Ms} ms: ${holds(oursR.p99Ms < TARGETS.p99Ms)})
+- per CPU-second of each server (what the rates would be if each had its core to itself): ours / DuckDB ${fmt(perCpuSecond(oursR) / perCpuSecond(duckR), 1)}x, ours / nginx ${fmt(perCpuSecond(oursR) / ((perCpuSecond(nginx1) + perCpuSecond(nginx2)) / 2), 2)}x
 `;
     console.log(markdown);
     if (!values['no-out']) writeSection(values.out!, 'cold', markdown);
