@@ -17,10 +17,14 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
   constraints.sort((a, b) => a.size - b.size);
   const first = constraints[0];
   const candidates = first.codes.length === 1 ? store.postings[first.d][first.codes[0]] : mergeSorted(first.codes.map((c) => store.postings[first.d][c]));
-  const rest = constraints.slice(1);
+  const rest = constraints.slice(1).map((c) => ({ column: store.codes[c.d], only: c.codes.length === 1 ? c.codes[0] : -1, allowed: c.allowed }));
   if (rest.length === 0) return candidates;
   const out: number[] = [];
-  for (const s of candidates) if (rest.every((c) => c.allowed.has(store.codes[c.d][s]))) out.push(s);
+  // a cold single-series request lands here: typed-array reads, no Set lookups for one-code dimensions
+  next: for (const s of candidates) {
+    for (const c of rest) if (c.only >= 0 ? c.column[s] !== c.only : !c.allowed.has(c.column[s])) continue next;
+    out.push(s);
+  }
   return Uint32Array.from(out);
 }
 

@@ -1,10 +1,11 @@
 import { formatIsoDate } from '../data/dates.js';
+import { numberText } from './number-text.js';
 import type { SelectionView, SeriesView } from './view.js';
 
 /**
  * Encoders of a SelectionView: the last step of every output. Numbers are
  * written in the shortest form that reads back as the same double (JS number
- * to string), missing values as an empty CSV field or JSON null.
+ * to string, by numberText), missing values as an empty CSV field or JSON null.
  */
 
 /** Quotes a CSV field when it needs it (RFC 4180). */
@@ -31,7 +32,7 @@ export function* csvChunks(view: SelectionView): Generator<string> {
     const prefix = s.codes.map((c) => csvField(c) + ',').join('');
     for (let i = 0; i < s.dates.length; i++) {
       const v = s.values[i];
-      part += prefix + formatIsoDate(s.dates[i]) + ',' + (Number.isNaN(v) ? '' : String(v)) + '\n';
+      part += prefix + formatIsoDate(s.dates[i]) + ',' + (Number.isNaN(v) ? '' : numberText(v)) + '\n';
       if (part.length > CHUNK) {
         yield part;
         part = '';
@@ -58,7 +59,7 @@ export function* columnarJsonChunks(view: SelectionView): Generator<string> {
     if (column < nd) return JSON.stringify(s.codes[column]);
     if (column === nd) return '"' + formatIsoDate(s.dates[i]) + '"';
     const v = s.values[i];
-    return Number.isNaN(v) ? 'null' : String(v);
+    return Number.isNaN(v) ? 'null' : numberText(v);
   };
   let part = '{';
   for (let k = 0; k < names.length; k++) {

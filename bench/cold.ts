@@ -1,0 +1,187 @@
+/**
+ * The cold path (issue 16): our server with its response cache off
+ * (DS_RESPONSE_CACHE_MB=0) answering a stream of distinct single-series
+ * selections, each asked once, on the large generated directory; against
+ * nginx serving the same answers as static files and the DuckDB-per-request
+ * baseline. wrk, 1 thread x 50 connections. Writes the "cold" section of
+ * bench/RESULTS.md. See bench/README.md.
+ *
+ *   npx tsx bench/cold.ts [--count 100000] [--large /tmp/ds-large] [--cpu-prof DIR] [--no-out]
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { writeParquetCopies } from './baselines/parquet-copy.js';
+import { freePort, installExitHooks, runCommand, startChild, stopAll, stopChild, waitForHttp, type Child } from './lib/children.js';
+import { coldPaths, walkOnce, writeOnceScript, type OnceResult } from './lib/cold-paths.js';
+import { describeMachine } from './lib/machine.js';
+import { startNginx } from './lib/nginx.js';
+import { buildIfStale, startOurServer } from './lib/our-server.js';
+import { waitIdle } from './lib/proc-stats.js';
+import { writeSection } from './lib/results-section.js';
+import { scanDataDir } from './lib/selections.js';
+import { measureOnce, writeWrkScripts, type LoadResult, type LoadSettings, type LoadTarget } from './lib/wrk.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const log = (line: string): void => console.error(`${new Date().toISOString().slice(11, 19)} ${line}`);
+
+const SETTINGS: LoadSettings = { durationS: 0, warmupS: 0, rounds: 1, connections: 50, threads: 1, workers: 1 };
+
+/** Targets of the issue: ours against DuckDB and nginx, and our p99. */
+const TARGETS = { vsDuckdb: 30, vsNginx: 0.25, p99Ms: 20 };
+
+async function ensureLargeDir(dir: string): Promise<void> {
+  if (existsSync(join(dir, 'catalog.json'))) return;
+  log(`generating the large directory into ${dir}`);
+  const { code, stderr } = await runCommand('node', ['--import', 'tsx', 'scripts/generate-demo-data.ts', '--scale', 'large', '--out', dir], { cwd: root });
+  if (code !== 0) throw new Error(`generate-demo-data failed: ${stderr}`);
+}
+
+/** Fetches every path once from `baseUrl` (32 at a time) and writes each answer to `www/c/N.csv`; throws on an answer that is not 200. */
+async function writeStaticAnswers(baseUrl: string, paths: string[], www: string): Promise<string[]> {
+  mkdirSync(join(www, 'c'), { recursive: true });
+  const files = paths.map((_, i) => `/c/${i}.csv`);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < paths.length; i = next++) {
+      const res = await fetch(baseUrl + paths[i], { headers: { 'accept-encoding': 'identity' } });
+      if (res.status !== 200) throw new Error(`${res.status} for ${paths[i]}: ${await res.text()}`);
+      writeFileSync(join(www, files[i]), Buffer.from(await res.arrayBuffer()));
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+  return files;
+}
+
+async function startDuckdb(parquetDir: string): Promise<{ child: Child; baseUrl: string }> {
+  const port = await freePort();
+  const child = startChild('DuckDB baseline', 'node', ['--import', 'tsx', 'bench/baselines/duckdb-server.ts'], {
+    cwd: root,
+    env: { ...process.env, DS_PARQUET_DIR: parquetDir, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHttp(`${baseUrl}/health`, child, 60_000, (status) => status > 0);
+  return { child, baseUrl };
+}
+
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Answers per second of the server's own CPU: on a shared machine, the rate its share of the cores allowed. */
+const perCpuSecond = (r: LoadResult | OnceResult): number => r.rps / Math.max(r.serverCpuPct / 100, 1e-6);
+
+function row(name: string, r: LoadResult | OnceResult, note = ''): string {
+  const seconds = 'seconds' in r ? r.seconds : r.durationS;
+  return `| ${name} | ${fmt(r.requests)} | ${fmt(seconds, 1)} | ${fmt(r.rps)} | ${fmt(perCpuSecond(r))} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${fmt(r.errors)} | ${fmt(r.bytesPerResponse)} | ${fmt(r.serverCpuPct)} % | ${fmt(r.otherCpuPct)} % | ${note} |`;
+}
+
+async function run(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '100000' },
+      large: { type: 'string', default: '/tmp/ds-large' },
+      'duckdb-seconds': { type: 'string', default: '10' },
+      'cpu-prof': { type: 'string' },
+      'no-out': { type: 'boolean', default: false },
+      out: { type: 'string', default: join(root, 'bench', 'RESULTS.md') },
+    },
+  });
+  const count = Number(values.count);
+  const dataDir = values.large!;
+  const tmp = mkdtempSync(join(tmpdir(), 'ds-cold-'));
+  // nginx's worker runs as nobody: it must be able to read what it serves
+  chmodSync(tmp, 0o755);
+  try {
+    if (await buildIfStale(root)) log('built dist/ (npm run build)');
+    const machine = await describeMachine(root, true);
+    await ensureLargeDir(dataDir);
+    const inventory = await scanDataDir(dataDir);
+    const paths = coldPaths(dataDir, inventory, count);
+    const oursList = join(tmp, 'ours.txt');
+    writeFileSync(oursList, paths.join('\n') + '\n');
+    const transformed = paths.filter((p) => p.includes('transform=')).length;
+    log(`${fmt(paths.length)} distinct selections over ${fmt([...inventory.datasets.values()].flat().length)} series (${fmt(transformed)} with a transform)`);
+    const scripts = { ...writeWrkScripts(tmp), once: writeOnceScript(tmp) };
+
+    // The static answers come from a server of their own: the measured one must never have seen a selection.
+    process.env.DS_RESPONSE_CACHE_MB = '0';
+    log('writing the static answers (each selection asked once of a server started for that)');
+    const prep = await startOurServer(root, dataDir);
+    const www = join(tmp, 'www');
+    const files = await writeStaticAnswers(prep.baseUrl, paths, www);
+    await stopChild(prep.child, 'SIGINT');
+    const nginxList = join(tmp, 'nginx.txt');
+    writeFileSync(nginxList, files.join('\n') + '\n');
+    const nginx = await startNginx(www, join(tmp, 'nginx'));
+
+    const nodeArgs = values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`];
+    const ours = await startOurServer(root, dataDir, nodeArgs);
+    log(`writing Parquet copies for the DuckDB baseline`);
+    mkdirSync(join(tmp, 'parquet'));
+    await writeParquetCopies(dataDir, join(tmp, 'parquet'));
+    const duck = await startDuckdb(join(tmp, 'parquet'));
+
+    // Each walk is timed to its last answer, and wrk's -d only bounds it: runs over other
+    // selections (which also warm each server up) tell how long a walk may take.
+    const calibrationList = join(tmp, 'calibration.txt');
+    writeFileSync(calibrationList, coldPaths(dataDir, inventory, 5000, 17).join('\n') + '\n');
+    const boundFor = async (target: LoadTarget): Promise<number> => {
+      await measureOnce(target, 2, SETTINGS, scripts);
+      const r = await measureOnce(target, 3, SETTINGS, scripts);
+      return Math.ceil((paths.length / Math.max(r.rps, 200)) * 1.3) + 3;
+    };
+    const walk = async (name: string, baseUrl: string, list: string, calibration: string, pgid: number): Promise<OnceResult> => {
+      await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
+      const maxS = await boundFor({ baseUrl, pathsFile: calibration, serverPgid: pgid });
+      await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
+      const r = await walkOnce(scripts.once, baseUrl, list, pgid, maxS);
+      log(
+        `${name}: ${fmt(r.requests)} answers in ${fmt(r.seconds, 1)} s, ${fmt(r.rps)}/s, p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms, ${r.errors} errors${r.finished ? '' : ' (time ran out)'}`,
+      );
+      return r;
+    };
+    // nginx before and after ours: the machine is shared, the mean of the two is the reference
+    const nginx1 = await walk('nginx (static files)', nginx.baseUrl, nginxList, nginxList, nginx.child.pid);
+    const oursR = await walk('ours (cache off)', ours.baseUrl, oursList, calibrationList, ours.child.pid);
+    const nginx2 = await walk('nginx again', nginx.baseUrl, nginxList, nginxList, nginx.child.pid);
+    const duckSeconds = Number(values['duckdb-seconds']);
+    await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
+    const duckR = await measureOnce({ baseUrl: duck.baseUrl, pathsFile: oursList, serverPgid: duck.child.pid }, duckSeconds, SETTINGS, scripts);
+    log(`DuckDB per request: ${fmt(duckR.rps)}/s, p99 ${fmt(duckR.p99Ms, 2)} ms, ${duckR.errors} errors`);
+    await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT'), stopChild(duck.child)]);
+
+    const nginxRps = (nginx1.rps + nginx2.rps) / 2;
+    const vsNginx = oursR.rps / nginxRps;
+    const vsDuck = oursR.rps / duckR.rps;
+    const holds = (ok: boolean): string => (ok ? 'holds' : '**misses**');
+    const markdown = `## Cold path: ${fmt(paths.length)} distinct single-series selections, response cache off
+
+Run ${machine.date} on ${machine.cpu} (${machine.cores} cores, Node ${machine.node}, load average before ${machine.loadAverage}), commit ${machine.commit}; the machine is shared with other engineers' work, so figures move by tens of percent between runs ("other CPU" is everything else that ran meanwhile).
+\`npx tsx bench/cold.ts\`: the large generated directory (${fmt([...inventory.datasets.values()].flat().length)} series), ${fmt(paths.length)} distinct \`/series.csv\` selections (a random series, random \`from\`/\`to\`, ${fmt(transformed)} with a transform), each asked once (timed from wrk's start to the last answer; each server first runs 2 + 3 s over 5,000 other selections, which warms it up and bounds wrk's -d), our server with \`DS_RESPONSE_CACHE_MB=0\` started fresh; nginx ${machine.nginx} serves the same answers as static files (written by another server process); the DuckDB baseline runs one SQL query over Parquet per request (it ignores \`transform\`, so it does less work on a third of them) for ${duckSeconds} s over the same list. wrk 1 thread x 50 connections.
+
+| server | requests | s | req/s | per server CPU-second | p50 ms | p99 ms | errors | bytes/answer | server CPU | other CPU | |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|
+${row('ours', oursR)}
+${row('nginx, static files', nginx1, 'before ours')}
+${row('nginx, static files', nginx2, 'after ours')}
+${row('DuckDB per request', duckR, `${duckSeconds} s`)}
+
+- ours / DuckDB: **${fmt(vsDuck, 1)}x** (target >= ${TARGETS.vsDuckdb}x: ${holds(vsDuck >= TARGETS.vsDuckdb)})
+- ours / nginx (mean of its two runs): **${fmt(vsNginx, 2)}x** (target >= ${TARGETS.vsNginx}x: ${holds(vsNginx >= TARGETS.vsNginx)})
+- our p99: **${fmt(oursR.p99Ms, 1)} ms** (target < ${TARGETS.p99Ms} ms: ${holds(oursR.p99Ms < TARGETS.p99Ms)})
+- per CPU-second of each server (what the rates would be if each had its core to itself): ours / DuckDB ${fmt(perCpuSecond(oursR) / perCpuSecond(duckR), 1)}x, ours / nginx ${fmt(perCpuSecond(oursR) / ((perCpuSecond(nginx1) + perCpuSecond(nginx2)) / 2), 2)}x
+`;
+    console.log(markdown);
+    if (!values['no-out']) writeSection(values.out!, 'cold', markdown);
+  } finally {
+    await stopAll();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+installExitHooks();
+run().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { numberText } from './number-text.js';
+
+describe('numberText', () => {
+  it('is String(v) for every double', () => {
+    fc.assert(
+      fc.property(fc.double(), (v) => numberText(v) === String(v)),
+      { numRuns: 200_000 },
+    );
+  });
+
+  it('is String(v) for values with a few decimals, the published kind, at every magnitude', () => {
+    const decimals = fc.tuple(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 9 })).map(([n, k]) => n / 10 ** k);
+    fc.assert(
+      fc.property(decimals, (v) => numberText(v) === String(v)),
+      { numRuns: 200_000 },
+    );
+  });
+
+  it('is String(v) at the edges', () => {
+    const edges = [
+      0,
+      -0,
+      1,
+      -1,
+      0.1,
+      0.2,
+      0.1 + 0.2,
+      1e-6,
+      1e-7,
+      1.5e-6,
+      123.456,
+      -0.000001,
+      2 ** 50,
+      2 ** 50 / 1e6,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e15,
+      1e21,
+      1e21 - 2 ** 17,
+    ];
+    const more = [
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_VALUE,
+      Number.MAX_VALUE,
+      Number.EPSILON,
+      Infinity,
+      -Infinity,
+      NaN,
+      10 - 2 ** -49,
+      99.995,
+      1.005,
+      4.35,
+      0.035,
+    ];
+    for (const v of [...edges, ...more]) assert.equal(numberText(v), String(v), String(v));
+  });
+});
