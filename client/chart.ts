@@ -7,6 +7,7 @@
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
+import { stepDecimals } from '../src/render/chart-ticks.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/render/chart-text.js';
 import type { LabelledSeries } from '../src/render/pages/explorer-series.js';
 
@@ -41,12 +42,6 @@ export function alignSeries(series: LabelledSeries[]): uPlot.AlignedData {
     return col;
   });
   return [xs.map((d) => d * DAY), ...columns];
-}
-
-/** Fraction digits that tell values of a range apart (at most 3). */
-function decimalsFor(step: number): number {
-  if (!Number.isFinite(step) || step <= 0) return 0;
-  return Math.max(0, Math.min(3, Math.ceil(-Math.log10(step))));
 }
 
 /** Fraction digits for a value shown under the cursor: about four significant digits, at most three decimals. */
@@ -169,7 +164,12 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
           u.ctx.font = FONT;
           return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
         },
-        values: (_u, splits, _axis, _space, incr) => splits.map((v) => formatNumber(v, lang, decimalsFor(incr))),
+        values: (u, splits, _axis, _space, incr) => {
+          const labels = splits.map((v) => formatNumber(v, lang, stepDecimals(incr)));
+          // the labels are drawn on a canvas: keep them readable in the DOM for tests and tools
+          u.root.dataset.yTicks = labels.join('|');
+          return labels;
+        },
       },
     ],
     plugins: [tooltipPlugin(input)],

@@ -9,6 +9,7 @@
 import { LANGS, type Lang } from '../src/data/model.js';
 import { chartWords, fillTemplate } from '../src/render/chart-text.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
+import { downloadFileName } from '../src/render/pages/download-names.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { labelSeries, type SeriesData } from '../src/render/pages/explorer-series.js';
 import { countSeries, levelStates, readState, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/render/pages/explorer-state.js';
@@ -63,6 +64,8 @@ export function initExplorer(doc: Document): void {
     const c = caption(series);
     setText(doc, '[data-caption]', c.caption);
     setText(doc, '[data-unit]', c.unit ?? '');
+    const figcaption = doc.querySelector<HTMLElement>('.chart-caption');
+    if (figcaption) figcaption.hidden = !c.caption && !c.unit;
   };
 
   /** Fetches the selection's observations and redraws; a newer request wins over an older one. */
@@ -226,6 +229,8 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
   for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-download]')) {
     const kind = a.dataset.download as keyof typeof links;
     if (links[kind]) a.href = links[kind];
+    if ((kind === 'png' || kind === 'svg') && a.hasAttribute('download'))
+      a.download = downloadFileName({ datasetId: meta.id, transform: state.transform }, kind);
   }
   for (const a of doc.querySelectorAll<HTMLAnchorElement>('.lang-switch a[data-lang]')) {
     const l = a.dataset.lang as Lang;
@@ -252,7 +257,26 @@ function initLevelFilters(form: HTMLFormElement): void {
     box.hidden = false;
     input.addEventListener('input', () => {
       const q = fold(input.value.trim());
-      for (const li of list.querySelectorAll<HTMLElement>('li')) li.hidden = q !== '' && !fold(li.textContent ?? '').includes(q);
+      const items = [...list.querySelectorAll<HTMLElement>('li')];
+      const shown = visibleLevels(items.map((li) => ({ depth: Number(li.dataset.depth ?? 0), match: q === '' || fold(li.textContent ?? '').includes(q) })));
+      items.forEach((li, i) => (li.hidden = !shown[i]));
     });
   }
+}
+
+/**
+ * Which levels of a filtered hierarchy stay visible: a match, everything
+ * under a matching group (so its selectable levels can be picked) and the
+ * groups above a match (so it is seen in its place).
+ */
+export function visibleLevels(levels: { depth: number; match: boolean }[]): boolean[] {
+  const shown = levels.map(() => false);
+  const above: number[] = [];
+  levels.forEach((level, i) => {
+    while (above.length && levels[above[above.length - 1]].depth >= level.depth) above.pop();
+    shown[i] = level.match || above.some((a) => levels[a].match);
+    if (shown[i]) for (const a of above) shown[a] = true;
+    above.push(i);
+  });
+  return shown;
 }

@@ -192,6 +192,8 @@ export const DE: UiStrings = {
     badRequestTitle: 'Diese Adresse funktioniert nicht',
     otherTitle: 'Etwas ist schiefgelaufen',
     details: 'Details',
+    unknownDataset: 'Es gibt keinen Datensatz mit der Kennung «{id}».',
+    didYouMean: 'Meinten Sie',
     goHome: 'Zur Startseite',
     browse: 'Alle Datensätze ansehen',
   },

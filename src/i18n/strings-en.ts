@@ -189,6 +189,8 @@ export const EN: UiStrings = {
     badRequestTitle: 'This address does not work',
     otherTitle: 'Something went wrong',
     details: 'Details',
+    unknownDataset: 'No dataset has the id “{id}”.',
+    didYouMean: 'Did you mean',
     goHome: 'Go to the home page',
     browse: 'Browse all datasets',
   },

@@ -200,6 +200,8 @@ export const FR: UiStrings = {
     badRequestTitle: 'Cette adresse ne fonctionne pas',
     otherTitle: 'Une erreur s’est produite',
     details: 'Détails',
+    unknownDataset: 'Aucun jeu de données n’a l’identifiant « {id} ».',
+    didYouMean: 'Vouliez-vous dire',
     goHome: 'Aller à l’accueil',
     browse: 'Parcourir tous les jeux de données',
   },

@@ -192,6 +192,8 @@ export const IT: UiStrings = {
     badRequestTitle: 'Questo indirizzo non funziona',
     otherTitle: 'Qualcosa è andato storto',
     details: 'Dettagli',
+    unknownDataset: 'Nessun insieme di dati ha l’identificativo «{id}».',
+    didYouMean: 'Intendevi',
     goHome: 'Vai alla pagina iniziale',
     browse: 'Sfoglia tutti i set di dati',
   },

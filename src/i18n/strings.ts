@@ -160,6 +160,9 @@ export interface UiStrings {
     badRequestTitle: string;
     otherTitle: string;
     details: string;
+    /** `{id}`: the 404 of an unknown dataset */
+    unknownDataset: string;
+    didYouMean: string;
     goHome: string;
     browse: string;
   };

@@ -10,6 +10,9 @@ import { parseSelection, type SelectionQuery } from '../query/parse-selection.js
 import type { Selection } from '../query/view.js';
 import { errorResponses, selectionProperties } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
+import { downloadFileName } from '../render/pages/download-names.js';
+
+export { downloadFileName };
 
 /**
  * Downloads of a selection with its transform applied, computed by the same
@@ -29,14 +32,6 @@ const XLSX_LAYOUT_VERSION = 'x2';
 /** True when a `download` parameter asks for an attachment. */
 export function isDownload(value: string | undefined): boolean {
   return value === '1' || value === 'true';
-}
-
-/**
- * The file name of a download: dataset id and transform (ids are `[a-z0-9_]`, so it needs no quoting rules).
- * @example downloadFileName({ datasetId: 'ch_fso_ppi', transform: 'yoy', ... }, 'csv') // 'ch_fso_ppi_yoy.csv'
- */
-export function downloadFileName(selection: Selection, ext: 'csv' | 'json' | 'xlsx'): string {
-  return `${selection.datasetId}_${selection.transform}.${ext}`;
 }
 
 /** The Content-Disposition header of a download. */

@@ -142,7 +142,7 @@ describe('pages on the demo data', () => {
   it('/datasets filters by words (diacritics ignored) and topic, and names matching series', async () => {
     const res = await app.inject({ url: '/de/datasets?q=bruttoinlandprodukt', headers: HTML });
     const rows = [
-      ...res.body.matchAll(/<li class="dataset-row" data-search="[^"]*"\s*(hidden)?\s*>\s*<div class="row-main">\s*<a class="row-title" href="([^"]+)"/g),
+      ...res.body.matchAll(/<li class="dataset-row" data-id="[^"]*" data-search="[^"]*"\s*(hidden)?\s*>\s*<div class="row-main">\s*<a class="row-title" href="([^"]+)"/g),
     ];
     assert.equal(rows.length, 6, 'every dataset is rendered, the filtered ones hidden');
     const visible = rows.filter((m) => !m[1]).map((m) => m[2]);

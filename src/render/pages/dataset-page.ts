@@ -42,8 +42,9 @@ function renderHeader(view: DatasetView): SafeHtml {
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
+  const empty = !caption.caption && !caption.unit;
   return html`<figure class="chart-card" data-chart-card>
-    <figcaption class="chart-caption">
+    <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
       <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
     </figcaption>
     <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
@@ -54,6 +55,17 @@ function renderChart(view: DatasetView): SafeHtml {
 function renderExplorer(view: DatasetView): SafeHtml {
   const { t, data } = view;
   const n = countSeries(data.meta, data.state);
+  const apply = html`<button type="submit" class="btn btn-primary apply">${t.dataset.update}</button>`;
+  // a dataset of one series has nothing to pick: no selection box, the apply button (for the page without JavaScript) goes to the toolbar
+  if (!hasChoices(view)) {
+    return html`<form class="explorer is-single" method="get" action="${view.formAction}" data-explorer>
+      <section class="explorer-main" aria-label="${t.dataset.chart}">
+        <div class="toolbar">${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${apply}</div>
+        ${renderChart(view)}
+        <p class="chart-hint">${t.dataset.zoomHint}</p>
+      </section>
+    </form>`;
+  }
   return html`<form class="explorer" method="get" action="${view.formAction}" data-explorer>
     <aside class="explorer-side" aria-labelledby="selection-heading">
       <div class="side-head">
@@ -62,8 +74,7 @@ function renderExplorer(view: DatasetView): SafeHtml {
           >${formatCount(t.seriesCount, n, data.meta.lang)}</span
         >
       </div>
-      ${renderPickers(data.meta, data.state, t)}
-      <button type="submit" class="btn btn-primary apply">${t.dataset.update}</button>
+      ${renderPickers(data.meta, data.state, t)} ${apply}
     </aside>
     <section class="explorer-main" aria-label="${t.dataset.chart}">
       <div class="toolbar">${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}</div>
@@ -71,6 +82,11 @@ function renderExplorer(view: DatasetView): SafeHtml {
       <p class="chart-hint">${t.dataset.zoomHint}</p>
     </section>
   </form>`;
+}
+
+/** Whether any dimension offers a choice (more than one level with data). */
+function hasChoices(view: DatasetView): boolean {
+  return view.data.meta.dims.some((dim) => dim.levels.filter((l) => l.data).length > 1);
 }
 
 function renderAbout(view: DatasetView): SafeHtml {

@@ -6,6 +6,7 @@
 import type { UiStrings } from '../../i18n/strings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { DatasetView } from './dataset-view.js';
+import { downloadFileName } from './download-names.js';
 import { DOWNLOAD_KINDS, type DownloadKind } from './explorer-links.js';
 import { SNIPPET_TOOLS, TOOL_NAMES } from './snippets.js';
 
@@ -40,7 +41,7 @@ function codePanel(view: DatasetView): SafeHtml {
     label: TOOL_NAMES[tool],
     panel: html`<div class="code-wrap">
       ${copyButton(`snippet-${tool}`, t)}
-      <pre class="code"><code id="snippet-${tool}" data-snippet="${tool}">${view.snippets[tool]}</code></pre>
+      <pre class="code" tabindex="0" aria-label="${TOOL_NAMES[tool]}"><code id="snippet-${tool}" data-snippet="${tool}">${view.snippets[tool]}</code></pre>
     </div>`,
   }));
   return html`<p class="panel-intro">${t.dataset.codeIntro}</p>
@@ -52,11 +53,11 @@ function embedPanel(view: DatasetView): SafeHtml {
   return html`<p class="panel-intro">${t.dataset.embedIntro}</p>
     <div class="code-wrap">
       ${copyButton('embed-snippet', t)}
-      <pre class="code"><code id="embed-snippet" data-embed-snippet>${view.embedSnippet}</code></pre>
+      <pre class="code code-embed" tabindex="0" aria-label="${t.dataset.tabEmbed}"><code id="embed-snippet" data-embed-snippet>${view.embedSnippet}</code></pre>
     </div>
     <h3 class="panel-subhead">${t.dataset.embedPreview}</h3>
     <div class="embed-preview">
-      <iframe data-embed-preview src="${view.embedPreviewHref}" title="${t.dataset.embedPreview}" width="100%" height="580" loading="lazy"></iframe>
+      <iframe data-embed-preview src="${view.embedPreviewHref}" title="${t.dataset.embedPreview}" height="580" loading="lazy"></iframe>
     </div>`;
 }
 
@@ -66,7 +67,11 @@ function downloadPanel(view: DatasetView): SafeHtml {
   const t = view.t;
   const link = (kind: DownloadKind): SafeHtml =>
     html`<li>
-      <a class="download" href="${view.links[kind]}" data-download="${kind}" ${kind === 'png' || kind === 'svg' ? html` download` : ''}
+      <a
+        class="download"
+        href="${view.links[kind]}"
+        data-download="${kind}"
+        ${kind === 'png' || kind === 'svg' ? html` download="${downloadFileName({ datasetId: view.data.meta.id, transform: view.data.state.transform }, kind)}"` : ''}
         ><span class="file-badge file-${kind}">${ICONS[kind]}</span><span>${t.dataset.formats[kind]}</span></a
       >
     </li>`;
