@@ -59,7 +59,8 @@ function renderExplorer(view: DatasetView): SafeHtml {
   // a dataset of one series has nothing to pick: no selection box, the apply button (for the page without JavaScript) goes to the toolbar
   if (!hasChoices(view)) {
     return html`<form class="explorer is-single" method="get" action="${view.formAction}" data-explorer>
-      <section class="explorer-main" aria-label="${t.dataset.chart}">
+      <section class="explorer-main" aria-labelledby="chart-heading">
+        <h2 id="chart-heading" class="sr-only">${t.dataset.chart}</h2>
         <div class="toolbar">${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${apply}</div>
         ${renderChart(view)}
         <p class="chart-hint">${t.dataset.zoomHint}</p>
