@@ -15,7 +15,8 @@ import { labelSeries, type SeriesData } from '../src/render/pages/explorer-serie
 import { countSeries, levelStates, readState, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/render/pages/explorer-state.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
-import { Chart } from './chart.js';
+import { canLog, Chart } from './chart.js';
+import { Figures, showCitation } from './figures.js';
 import { watchDataset } from './live.js';
 import { readSeriesJson } from './series-json.js';
 
@@ -51,14 +52,40 @@ export function initExplorer(doc: Document): void {
       { meta, title: data.title, units: data.units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform },
       series,
     );
-  const chartInput = (series: SeriesData[]) => ({
-    series: caption(series).series,
-    lang,
-    dateUnit: data.dateUnit,
-    empty: chartWords(lang).noData,
-    xLabel: t.period,
-  });
+  const logSwitch = doc.querySelector<HTMLInputElement>('[data-log]');
+  const chartInput = (series: SeriesData[]) => {
+    const c = caption(series);
+    if (logSwitch) logSwitch.disabled = !canLog(c.series);
+    return {
+      series: c.series,
+      lang,
+      dateUnit: data.dateUnit,
+      empty: chartWords(lang).noData,
+      xLabel: t.period,
+      unit: c.unit,
+      log: logSwitch?.checked ?? false,
+    };
+  };
+  let lastSeries: SeriesData[] = data.series;
   const chart = new Chart(container, chartInput(data.series), data.embed);
+  const figures = new Figures(doc);
+  const showFigures = (series: SeriesData[], render = true): void => {
+    figures.show(
+      {
+        series: caption(series).series,
+        dateUnit: data.dateUnit,
+        lang,
+        t,
+        transform: state.transform,
+        pageHref: statePageUrl('', lang, meta, state),
+        diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+      },
+      render,
+    );
+    if (render) showCitation(doc, statePageUrl(data.baseUrl, lang, meta, state), t);
+  };
+  // the server drew the figures: only let the table page without reloading
+  showFigures(data.series, false);
 
   const showCaption = (series: SeriesData[]): void => {
     const c = caption(series);
@@ -88,9 +115,11 @@ export function initExplorer(doc: Document): void {
         body as Record<string, unknown[]>,
         meta.dims.map((d) => d.id),
       );
+      lastSeries = series;
       if (fresh) chart.refresh(chartInput(series));
       else chart.update(chartInput(series));
       showCaption(series);
+      showFigures(series);
       if (status) status.textContent = '';
     } catch (error) {
       if (mine === request && status) status.textContent = fillTemplate(t.loadFailed, { error: (error as Error).message });
@@ -120,6 +149,10 @@ export function initExplorer(doc: Document): void {
   form.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     if (input.matches('[data-level-filter]')) return;
+    if (input.matches('[data-log]')) {
+      chart.update(chartInput(lastSeries));
+      return;
+    }
     apply(readChange(form, data, state, input), true);
   });
   for (const chip of form.querySelectorAll<HTMLAnchorElement>('[data-period] a.chip')) {
@@ -139,6 +172,7 @@ export function initExplorer(doc: Document): void {
 function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerState, input: HTMLInputElement | HTMLSelectElement): ExplorerState {
   const { name, value } = input;
   if (name === 'transform') return { ...state, transform: value, base: null };
+  if (name === 'base' && input.closest('[data-base-picker]')) return { ...state, base: value || null };
   if (name === 'from' || name === 'to') {
     let from = name === 'from' ? value || null : state.from;
     let to = name === 'to' ? value || null : state.to;
@@ -184,6 +218,13 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
     }
   });
   for (const input of form.querySelectorAll<HTMLInputElement>('input[name=transform]')) input.checked = input.value === state.transform;
+  const base = form.querySelector<HTMLInputElement>('[data-base-picker] input');
+  const picker = form.querySelector<HTMLElement>('[data-base-picker]');
+  if (base && picker) {
+    picker.hidden = state.transform !== 'index';
+    base.disabled = state.transform !== 'index';
+    base.value = state.base ?? '';
+  }
   const from = form.querySelector<HTMLInputElement>('input[name=from]');
   const to = form.querySelector<HTMLInputElement>('input[name=to]');
   if (from) from.value = state.from ?? '';

@@ -98,6 +98,25 @@ export interface UiStrings {
     update: string;
     chart: string;
     zoomHint: string;
+    /** the headline: latest value of each series */
+    latest: string;
+    changeOnPrevious: string;
+    changeOnYear: string;
+    /** the table of the numbers: summary of the disclosure, newer/older pages, `{from}`–`{to}` of `{total}` rows */
+    table: string;
+    tableNewer: string;
+    tableOlder: string;
+    tableRows: string;
+    /** the suggested citation: heading, formats, accessed on `{date}`, data version `{version}` */
+    cite: string;
+    citeAccessed: string;
+    citeVersion: string;
+    logScale: string;
+    /** the index base date picker */
+    indexBase: string;
+    /** % change asked of a series that crosses zero: `{series}` */
+    pctCrossesZero: string;
+    pctUseChange: string;
     resetZoom: string;
     loading: string;
     /** `{error}` */

@@ -13,6 +13,10 @@ import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from './explorer-state.js';
 import { formatCount } from '../../i18n/format.js';
+import { fillTemplate } from '../chart-text.js';
+import { buildCitations, renderCitations } from './citation.js';
+import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from './figures.js';
+import { statePageUrl } from './explorer-state.js';
 
 function renderHeader(view: DatasetView): SafeHtml {
   const { t, facts } = view;
@@ -39,17 +43,48 @@ function renderHeader(view: DatasetView): SafeHtml {
   </header>`;
 }
 
+/** The warning shown instead of the chart when % change is asked of a series that crosses zero. */
+function renderZeroWarning(view: DatasetView): SafeHtml {
+  const crossing = crossingZero(view.caption.series, view.data.state.transform);
+  const t = view.t.dataset;
+  return html`<div class="chart-warning" role="status" data-zero-warning ${crossing ? '' : html` hidden`}>
+    <p data-zero-text data-template="${t.pctCrossesZero}">${crossing ? fillTemplate(t.pctCrossesZero, { series: crossing.label }) : ''}</p>
+    <a class="btn btn-small" href="${view.diffHref}" data-zero-diff>${t.pctUseChange}</a>
+  </div>`;
+}
+
+/** The latest value of each series, its period and its changes. */
+function renderHeadlineList(view: DatasetView): SafeHtml {
+  const items = buildHeadline(view.caption.series, view.data.dateUnit, view.data.meta.lang);
+  return html`<ul class="headline" data-headline aria-label="${view.t.dataset.latest}">
+    ${renderHeadline(items, view.t.dataset)}
+  </ul>`;
+}
+
+/** The numbers as a table beside the chart: a disclosure that pages by links (works without JavaScript). */
+function renderTableCard(view: DatasetView): SafeHtml {
+  const { data } = view;
+  const table = buildTable(view.caption.series, data.dateUnit, data.meta.lang, view.tablePage);
+  const hrefOf = (page: number): string => `${statePageUrl('', data.meta.lang, data.meta, data.state, page > 1 ? [['tp', String(page)]] : [])}#table`;
+  return html`<details class="table-card" id="table" data-table ${view.tablePage > 1 ? html` open` : ''}>
+    <summary>${view.t.dataset.table}</summary>
+    <div data-table-body>${renderTable(table, view.t.dataset, hrefOf)}</div>
+  </details>`;
+}
+
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
   const empty = !caption.caption && !caption.unit;
-  return html`<figure class="chart-card" data-chart-card>
-    <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
-      <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
-    </figcaption>
-    <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
-    <p class="chart-status" data-status aria-live="polite"></p>
-  </figure>`;
+  const hide = crossingZero(caption.series, view.data.state.transform) !== null;
+  return html`${renderZeroWarning(view)}
+    <figure class="chart-card" data-chart-card ${hide ? html` hidden` : ''}>
+      <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
+        <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
+      </figcaption>
+      <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
+      <p class="chart-status" data-status aria-live="polite"></p>
+    </figure>`;
 }
 
 function renderExplorer(view: DatasetView): SafeHtml {
@@ -61,9 +96,12 @@ function renderExplorer(view: DatasetView): SafeHtml {
     return html`<form class="explorer is-single" method="get" action="${view.formAction}" data-explorer>
       <section class="explorer-main" aria-labelledby="chart-heading">
         <h2 id="chart-heading" class="sr-only">${t.dataset.chart}</h2>
-        <div class="toolbar">${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${apply}</div>
-        ${renderChart(view)}
+        <div class="toolbar">
+          ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
+        </div>
+        ${renderHeadlineList(view)} ${renderChart(view)}
         <p class="chart-hint">${t.dataset.zoomHint}</p>
+        ${renderTableCard(view)}
       </section>
     </form>`;
   }
@@ -78,11 +116,30 @@ function renderExplorer(view: DatasetView): SafeHtml {
       ${renderPickers(data.meta, data.state, t)} ${apply}
     </aside>
     <section class="explorer-main" aria-label="${t.dataset.chart}">
-      <div class="toolbar">${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}</div>
-      ${renderChart(view)}
+      <div class="toolbar">
+        ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}
+      </div>
+      ${renderHeadlineList(view)} ${renderChart(view)}
       <p class="chart-hint">${t.dataset.zoomHint}</p>
+      ${renderTableCard(view)}
     </section>
   </form>`;
+}
+
+/** The index base: a date (the first observation when empty), shown while the index transform is on. */
+function renderBasePicker(view: DatasetView): SafeHtml {
+  const { state, span, meta } = view.data;
+  // a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs: no picker there
+  if (meta.dims.some((d) => d.id === 'base')) return html``;
+  const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
+  return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
+    >${view.t.dataset.indexBase} <input type="date" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
+  /></label>`;
+}
+
+/** The log-scale switch: drawn by the bundle only (the page without JavaScript keeps a linear axis), so hidden until it runs. */
+function renderLogSwitch(view: DatasetView): SafeHtml {
+  return html`<label class="log-switch js-only"><input type="checkbox" data-log /> ${view.t.dataset.logScale}</label>`;
 }
 
 /** Whether any dimension offers a choice (more than one level with data). */
@@ -100,7 +157,9 @@ function renderAbout(view: DatasetView): SafeHtml {
 
 /** Renders the dataset page. */
 export function renderDataset(view: DatasetView): string {
-  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
+  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)}
+  ${renderCitations(buildCitations(view.citation, view.t.dataset), view.t.dataset)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}
+  ${jsonScript('citation-data', view.citation)}`;
   return renderLayout(view.layout, main);
 }
 
