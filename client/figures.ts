@@ -69,9 +69,9 @@ export class Figures {
 
 /** Rewrites the citation for the selection's URL. */
 export function showCitation(doc: Document, url: string, t: UiStrings['dataset']): void {
-  const script = doc.getElementById('citation-data');
-  if (!script?.textContent) return;
-  const input = { ...(JSON.parse(script.textContent) as CitationInput), url, accessed: new Date().toISOString().slice(0, 10) };
+  const data = doc.querySelector<HTMLElement>('[data-citation]')?.dataset.citation;
+  if (!data) return;
+  const input = { ...(JSON.parse(data) as CitationInput), url, accessed: new Date().toISOString().slice(0, 10) };
   const forms = buildCitations(input, t);
   for (const f of CITATION_FORMS) {
     const code = doc.querySelector(`[data-cite="${f}"]`);

@@ -53,8 +53,9 @@ export function buildCitations(c: CitationInput, t: UiStrings['dataset']): Recor
   };
 }
 
-/** The citation card: each form in a focusable code box (the bundle keeps them in step with the selection). */
-export function renderCitations(citations: Record<CitationForm, string>, t: UiStrings['dataset']): SafeHtml {
+/** The citation card: each form in a focusable code box; `data-citation` lets the bundle rewrite them for a new selection. */
+export function renderCitations(input: CitationInput, t: UiStrings['dataset']): SafeHtml {
+  const citations = buildCitations(input, t);
   const forms = CITATION_FORMS.map(
     (f) =>
       html`<div class="cite-form">
@@ -62,7 +63,7 @@ export function renderCitations(citations: Record<CitationForm, string>, t: UiSt
         <pre class="code cite-code" tabindex="0" aria-labelledby="cite-${f}-h"><code data-cite="${f}">${citations[f]}</code></pre>
       </div>`,
   );
-  return html`<section class="card cite" aria-labelledby="cite-heading">
+  return html`<section class="card cite" aria-labelledby="cite-heading" data-citation="${JSON.stringify(input)}">
     <h2 id="cite-heading">${t.cite}</h2>
     ${forms}
   </section>`;

@@ -14,7 +14,7 @@ import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js
 import { countSeries } from './explorer-state.js';
 import { formatCount } from '../../i18n/format.js';
 import { fillTemplate } from '../chart-text.js';
-import { buildCitations, renderCitations } from './citation.js';
+import { renderCitations } from './citation.js';
 import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from './explorer-state.js';
 
@@ -56,7 +56,7 @@ function renderZeroWarning(view: DatasetView): SafeHtml {
 /** The latest value of each series, its period and its changes. */
 function renderHeadlineList(view: DatasetView): SafeHtml {
   const items = buildHeadline(view.caption.series, view.data.dateUnit, view.data.meta.lang);
-  return html`<ul class="headline" data-headline aria-label="${view.t.dataset.latest}">
+  return html`<ul class="headline" data-headline>
     ${renderHeadline(items, view.t.dataset)}
   </ul>`;
 }
@@ -157,9 +157,8 @@ function renderAbout(view: DatasetView): SafeHtml {
 
 /** Renders the dataset page. */
 export function renderDataset(view: DatasetView): string {
-  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)}
-  ${renderCitations(buildCitations(view.citation, view.t.dataset), view.t.dataset)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}
-  ${jsonScript('citation-data', view.citation)}`;
+  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)} ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)}
+  ${jsonScript('explorer-data', view.data)}`;
   return renderLayout(view.layout, main);
 }
 

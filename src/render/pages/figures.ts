@@ -149,7 +149,7 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
     page >= 1 && page <= table.pages && page !== table.page
       ? html`<a class="btn btn-small" href="${hrefOf(page)}" data-table-page="${page}">${label}</a>`
       : html`<span class="btn btn-small is-disabled" aria-disabled="true">${label}</span>`;
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="${t.table}">
+  return html`<section class="table-scroll" tabindex="0" aria-label="${t.table}">
       <table class="data-table">
         <caption class="sr-only">
           ${t.table} · ${status}
@@ -164,7 +164,7 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
           ${rows}
         </tbody>
       </table>
-    </div>
+    </section>
     <p class="table-pager"><span>${status}</span> ${link(table.page - 1, t.tableNewer)} ${link(table.page + 1, t.tableOlder)}</p>`;
 }
 
