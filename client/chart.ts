@@ -7,6 +7,8 @@
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
+import { stepDecimals } from '../src/render/chart-ticks.js';
+import { displayDecimals } from '../src/render/pages/figures.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
 
@@ -24,6 +26,15 @@ export interface ChartInput {
   empty: string;
   /** the legend's name of the time axis */
   xLabel: string;
+  /** the unit every series shares, written on the y axis */
+  unit?: string | null;
+  /** a logarithmic y axis (only drawn when every value is above zero) */
+  log?: boolean;
+}
+
+/** Whether a log axis can show the series: every value above zero. */
+export function canLog(series: LabelledSeries[]): boolean {
+  return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
 }
 
 /** Series on one shared, sorted time axis (seconds); values ×factor, missing as null. */
@@ -41,18 +52,6 @@ export function alignSeries(series: LabelledSeries[]): uPlot.AlignedData {
     return col;
   });
   return [xs.map((d) => d * DAY), ...columns];
-}
-
-/** Fraction digits that tell values of a range apart (at most 3). */
-function decimalsFor(step: number): number {
-  if (!Number.isFinite(step) || step <= 0) return 0;
-  return Math.max(0, Math.min(3, Math.ceil(-Math.log10(step))));
-}
-
-/** Fraction digits for a value shown under the cursor: about four significant digits, at most three decimals. */
-function valueDecimals(v: number): number {
-  const a = Math.abs(v);
-  return a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
 }
 
 function xTickLabels(splits: number[], unit: DateUnit, lang: Lang): string[] {
@@ -111,7 +110,7 @@ function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
           label.textContent = s.label;
           const value = document.createElement('span');
           value.className = 'chart-tip-value';
-          value.textContent = `${formatNumber(v as number, lang, valueDecimals(v as number))}${s.unit ? ` ${s.unit}` : ''}`;
+          value.textContent = `${formatNumber(v as number, lang, displayDecimals(v as number))}${s.unit ? ` ${s.unit}` : ''}`;
           row.append(sw, label, value);
           box.append(row);
         }
@@ -137,7 +136,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
     legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 }, focus: { prox: 24 } },
     focus: { alpha: 0.35 },
-    scales: { x: { time: true } },
+    scales: { x: { time: true }, y: input().log && canLog(series) ? { distr: 3 } : {} },
     series: [
       { label: input().xLabel, value: (_u, ts) => (ts === null ? '–' : formatPeriod(Math.round(ts / DAY), dateUnit, lang)) },
       ...series.map((s, k) => ({
@@ -147,7 +146,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
         spanGaps: false,
         points: { show: s.dates.length < 40 },
         value: (u: uPlot, v: number | null) =>
-          v === null || v === undefined ? '–' : `${formatNumber(v, lang, valueDecimals(v))}${s.unit ? ` ${s.unit}` : ''}`,
+          v === null || v === undefined ? '–' : `${formatNumber(v, lang, displayDecimals(v))}${s.unit ? ` ${s.unit}` : ''}`,
       })),
     ],
     axes: [
@@ -164,12 +163,22 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
         stroke: CHART_COLORS.text,
         grid: { stroke: CHART_COLORS.grid, width: 1 },
         ticks: { show: false },
+        label: input().unit ?? undefined,
+        labelFont: FONT,
+        labelSize: input().unit ? 18 : 0,
         size: (u, values) => {
           if (!values?.length) return 40;
           u.ctx.font = FONT;
           return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
         },
-        values: (_u, splits, _axis, _space, incr) => splits.map((v) => formatNumber(v, lang, decimalsFor(incr))),
+        values: (u, splits, _axis, _space, incr) => {
+          const labels = splits.map((v) => formatNumber(v, lang, stepDecimals(incr)));
+          // the labels are drawn on a canvas: keep them readable in the DOM for tests and tools
+          u.root.dataset.yTicks = labels.join('|');
+          u.root.dataset.yUnit = input().unit ?? '';
+          u.root.dataset.yLog = String(u.scales.y.distr === 3);
+          return labels;
+        },
       },
     ],
     plugins: [tooltipPlugin(input)],

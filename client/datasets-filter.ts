@@ -17,14 +17,34 @@ export function initDatasetsFilter(doc: Document): void {
   const groups = [...doc.querySelectorAll<HTMLElement>('.dataset-group')];
   const lang = (LANGS as readonly string[]).includes(doc.documentElement.lang) ? (doc.documentElement.lang as Lang) : 'en';
 
+  // what the site search finds in every language, for the words last answered
+  let found = { q: '', ids: new Set<string>() };
+  let pending = 0;
+  const ask = async (): Promise<void> => {
+    const q = input.value.trim();
+    const mine = ++pending;
+    found = { q, ids: q === found.q ? found.ids : new Set() };
+    if (q === '') return;
+    try {
+      const response = await fetch(`/search?${new URLSearchParams({ q, lang, limit: '100' })}`, { headers: { accept: 'application/json' } });
+      if (!response.ok || mine !== pending) return;
+      const body = (await response.json()) as { results: { datasetId: string }[] };
+      found = { q, ids: new Set(body.results.map((r) => r.datasetId)) };
+      apply();
+    } catch {
+      // offline or the search failed: the local filter still works
+    }
+  };
+
   const apply = (): void => {
     const tokens = searchTokens(input.value);
+    const ids = found.q === input.value.trim() ? found.ids : new Set<string>();
     let shown = 0;
     for (const group of groups) {
       const inTopic = topic.value === '' || group.dataset.topic === topic.value;
       let visible = 0;
       for (const row of group.querySelectorAll<HTMLElement>('.dataset-row')) {
-        const ok = inTopic && matchesAll(row.dataset.search ?? '', tokens);
+        const ok = inTopic && (matchesAll(row.dataset.search ?? '', tokens) || ids.has(row.dataset.id ?? ''));
         row.hidden = !ok;
         if (ok) visible++;
       }
@@ -44,7 +64,15 @@ export function initDatasetsFilter(doc: Document): void {
     if (input.value.trim()) url.searchParams.set('q', input.value.trim());
     if (topic.value) url.searchParams.set('topic', topic.value);
     window.history.replaceState(null, '', url);
+    for (const a of doc.querySelectorAll<HTMLAnchorElement>('.lang-switch a[data-lang]')) {
+      const link = new URL(a.href);
+      link.search = url.search;
+      a.href = link.pathname + link.search;
+    }
   };
-  input.addEventListener('input', apply);
+  input.addEventListener('input', () => {
+    apply();
+    void ask();
+  });
   topic.addEventListener('change', apply);
 }

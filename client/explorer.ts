@@ -9,13 +9,15 @@
 import { LANGS, type Lang } from '../src/data/model.js';
 import { chartWords, fillTemplate } from '../src/i18n/chart-text.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
+import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { labelSeries, type SeriesData } from '../src/selection/naming.js';
 import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
-import { Chart } from './chart.js';
+import { canLog, Chart } from './chart.js';
+import { Figures, showCitation } from './figures.js';
 import { watchDataset } from './live.js';
 import { readSeriesJson } from './series-json.js';
 
@@ -59,19 +61,47 @@ export function initExplorer(doc: Document): void {
       },
       series,
     );
-  const chartInput = (series: SeriesData[]) => ({
-    series: caption(series).series,
-    lang,
-    dateUnit: data.dateUnit,
-    empty: chartWords(lang).noData,
-    xLabel: t.period,
-  });
+  const logSwitch = doc.querySelector<HTMLInputElement>('[data-log]');
+  const chartInput = (series: SeriesData[]) => {
+    const c = caption(series);
+    if (logSwitch) logSwitch.disabled = !canLog(c.series);
+    return {
+      series: c.series,
+      lang,
+      dateUnit: data.dateUnit,
+      empty: chartWords(lang).noData,
+      xLabel: t.period,
+      unit: c.unit,
+      log: logSwitch?.checked ?? false,
+    };
+  };
+  let lastSeries: SeriesData[] = data.series;
   const chart = new Chart(container, chartInput(data.series), data.embed);
+  const figures = new Figures(doc);
+  const showFigures = (series: SeriesData[], render = true): void => {
+    figures.show(
+      {
+        series: caption(series).series,
+        dateUnit: data.dateUnit,
+        lang,
+        t,
+        transform: state.transform,
+        pageHref: statePageUrl('', lang, meta, state),
+        diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+      },
+      render,
+    );
+    if (render) showCitation(doc, statePageUrl(data.baseUrl, lang, meta, state), t);
+  };
+  // the server drew the figures: only let the table page without reloading
+  showFigures(data.series, false);
 
   const showCaption = (series: SeriesData[]): void => {
     const c = caption(series);
     setText(doc, '[data-caption]', c.caption);
     setText(doc, '[data-unit]', c.unit ?? '');
+    const figcaption = doc.querySelector<HTMLElement>('.chart-caption');
+    if (figcaption) figcaption.hidden = !c.caption && !c.unit;
   };
 
   /** Fetches the selection's observations and redraws; a newer request wins over an older one. */
@@ -94,9 +124,11 @@ export function initExplorer(doc: Document): void {
         body as Record<string, unknown[]>,
         meta.dims.map((d) => d.id),
       );
+      lastSeries = series;
       if (fresh) chart.refresh(chartInput(series));
       else chart.update(chartInput(series));
       showCaption(series);
+      showFigures(series);
       if (status) status.textContent = '';
     } catch (error) {
       if (mine === request && status) status.textContent = fillTemplate(t.loadFailed, { error: (error as Error).message });
@@ -128,6 +160,10 @@ export function initExplorer(doc: Document): void {
   form.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     if (input.matches('[data-level-filter]')) return;
+    if (input.matches('[data-log]')) {
+      chart.update(chartInput(lastSeries));
+      return;
+    }
     apply(readChange(form, data, state, input), true);
   });
   for (const chip of form.querySelectorAll<HTMLAnchorElement>('[data-period] a.chip')) {
@@ -147,6 +183,7 @@ export function initExplorer(doc: Document): void {
 function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerState, input: HTMLInputElement | HTMLSelectElement): ExplorerState {
   const { name, value } = input;
   if (name === 'transform') return { ...state, transform: value, base: null };
+  if (name === 'base' && input.closest('[data-base-picker]')) return { ...state, base: value || null };
   if (name === 'from' || name === 'to') {
     let from = name === 'from' ? value || null : state.from;
     let to = name === 'to' ? value || null : state.to;
@@ -192,6 +229,13 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
     }
   });
   for (const input of form.querySelectorAll<HTMLInputElement>('input[name=transform]')) input.checked = input.value === state.transform;
+  const base = form.querySelector<HTMLInputElement>('[data-base-picker] input');
+  const picker = form.querySelector<HTMLElement>('[data-base-picker]');
+  if (base && picker) {
+    picker.hidden = state.transform !== 'index';
+    base.disabled = state.transform !== 'index';
+    base.value = state.base ?? '';
+  }
   const from = form.querySelector<HTMLInputElement>('input[name=from]');
   const to = form.querySelector<HTMLInputElement>('input[name=to]');
   if (from) from.value = state.from ?? '';
@@ -237,6 +281,8 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
   for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-download]')) {
     const kind = a.dataset.download as keyof typeof links;
     if (links[kind]) a.href = links[kind];
+    if (kind !== 'api' && SELECTION_OUTPUTS[kind].attachment === 'never' && a.hasAttribute('download'))
+      a.download = attachmentName(kind, meta.id, state.transform);
   }
   for (const a of doc.querySelectorAll<HTMLAnchorElement>('.lang-switch a[data-lang]')) {
     const l = a.dataset.lang as Lang;
@@ -263,7 +309,26 @@ function initLevelFilters(form: HTMLFormElement): void {
     box.hidden = false;
     input.addEventListener('input', () => {
       const q = fold(input.value.trim());
-      for (const li of list.querySelectorAll<HTMLElement>('li')) li.hidden = q !== '' && !fold(li.textContent ?? '').includes(q);
+      const items = [...list.querySelectorAll<HTMLElement>('li')];
+      const shown = visibleLevels(items.map((li) => ({ depth: Number(li.dataset.depth ?? 0), match: q === '' || fold(li.textContent ?? '').includes(q) })));
+      items.forEach((li, i) => (li.hidden = !shown[i]));
     });
   }
+}
+
+/**
+ * Which levels of a filtered hierarchy stay visible: a match, everything
+ * under a matching group (so its selectable levels can be picked) and the
+ * groups above a match (so it is seen in its place).
+ */
+export function visibleLevels(levels: { depth: number; match: boolean }[]): boolean[] {
+  const shown = levels.map(() => false);
+  const above: number[] = [];
+  levels.forEach((level, i) => {
+    while (above.length && levels[above[above.length - 1]].depth >= level.depth) above.pop();
+    shown[i] = level.match || above.some((a) => levels[a].match);
+    if (shown[i]) for (const a of above) shown[a] = true;
+    above.push(i);
+  });
+  return shown;
 }

@@ -4,7 +4,7 @@
  * missing in any language is a compile error. Data labels (titles, levels)
  * come from the data, not from here.
  *
- * Placeholders are `{name}`, filled by `fillTemplate` (src/render/chart-text.ts).
+ * Placeholders are `{name}`, filled by `fillTemplate` (src/i18n/chart-text.ts).
  */
 import type { Lang, TransformId } from '../data/model.js';
 import { DE } from './strings-de.js';
@@ -95,6 +95,25 @@ export interface UiStrings {
     update: string;
     chart: string;
     zoomHint: string;
+    /** the headline: latest value of each series */
+    latest: string;
+    changeOnPrevious: string;
+    changeOnYear: string;
+    /** the table of the numbers: summary of the disclosure, newer/older pages, `{from}`–`{to}` of `{total}` rows */
+    table: string;
+    tableNewer: string;
+    tableOlder: string;
+    tableRows: string;
+    /** the suggested citation: heading, formats, accessed on `{date}`, data version `{version}` */
+    cite: string;
+    citeAccessed: string;
+    citeVersion: string;
+    logScale: string;
+    /** the index base date picker */
+    indexBase: string;
+    /** % change asked of a series that crosses zero: `{series}` */
+    pctCrossesZero: string;
+    pctUseChange: string;
     resetZoom: string;
     loading: string;
     /** `{error}` */
@@ -157,6 +176,9 @@ export interface UiStrings {
     badRequestTitle: string;
     otherTitle: string;
     details: string;
+    /** `{id}`: the 404 of an unknown dataset */
+    unknownDataset: string;
+    didYouMean: string;
     goHome: string;
     browse: string;
   };

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { daysFromCivil, formatIsoDate } from '../data/dates.js';
 import { measureText } from './chart-font.js';
-import { dateTicks, niceValueTicks } from './chart-ticks.js';
+import { dateTicks, niceValueTicks, stepDecimals } from './chart-ticks.js';
 
 const measure = (label: string): number => measureText(label, 12);
 
@@ -97,4 +97,12 @@ test('date ticks: property: labels never overlap and stay inside the range', () 
     ),
     { numRuns: 300 },
   );
+});
+
+test('step decimals: every multiple of the step is shown exactly (2.5 needs one decimal, 0.25 two)', () => {
+  assert.deepEqual(
+    [2.5, 0.25, 5, 0.2, 25, 1, 0.05, 2.5e-3].map((s) => stepDecimals(s)),
+    [1, 2, 0, 1, 0, 0, 2, 4],
+  );
+  assert.equal(niceValueTicks(-3, 13, 8).decimals, stepDecimals(niceValueTicks(-3, 13, 8).step));
 });

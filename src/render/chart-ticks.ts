@@ -42,9 +42,22 @@ export function niceValueTicks(lo: number, hi: number, maxTicks: number): ValueT
   }
 }
 
+/**
+ * Fraction digits that show every multiple of a tick step exactly (at most 10).
+ * @example stepDecimals(2.5) // 1
+ */
+export function stepDecimals(step: number): number {
+  if (!Number.isFinite(step) || step <= 0) return 0;
+  for (let d = 0; d < 10; d++) {
+    const scaled = step * 10 ** d;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-6 * scaled) return d;
+  }
+  return 10;
+}
+
 function valueTicks(first: number, last: number, mantissa: number, power: number): ValueTicks {
   const step = mantissa * 10 ** power;
-  const decimals = Math.max(0, -power + (mantissa === 2.5 ? 1 : 0));
+  const decimals = stepDecimals(step);
   // toFixed removes binary noise such as 0.30000000000000004
   const at = (i: number): number => Number((i * step).toFixed(Math.min(decimals, 100)));
   const ticks: number[] = [];

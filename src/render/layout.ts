@@ -138,7 +138,7 @@ export function renderLayout(view: LayoutView, main: HtmlValue): string {
   const t = uiStrings(view.lang);
   const body = view.bare
     ? html`<body data-page="${view.page}" class="bare">
-        ${main}
+        <main id="main" aria-label="${view.title}">${main}</main>
       </body>`
     : html`<body data-page="${view.page}">
         <a class="skip-link" href="#main">${t.skipToContent}</a>

@@ -24,6 +24,8 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const PAGE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 /** Hashed asset names never change content. */
 const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** /favicon.ico has no hash in its name: a day, then revalidate. */
+const FAVICON_CACHE_CONTROL = 'public, max-age=86400';
 
 /** Query of a page: free-form (dimension codes, filters); pages read what they know and ignore the rest. */
 const pageQuerySchema = { type: 'object' } as const;
@@ -63,6 +65,21 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
       const file = (await assets).files.get(name);
       if (!file) throw new NotFoundError(`No asset '${name}': asset names carry a content hash; reload the page for the current ones.`, { name }, 'no_asset');
       return { etag: `"${file.name}"`, type: file.type, cacheControl: ASSET_CACHE_CONTROL, build: () => file.body };
+    },
+  });
+
+  // browsers and crawlers ask for /favicon.ico whatever the page links: answer with the site's icon (SVG)
+  registerGet<Record<string, never>>(app, ctx, {
+    url: '/favicon.ico',
+    format: 'json',
+    needsData: false,
+    cache: false,
+    schema: { hide: true },
+    handler: async () => {
+      const loaded = await assets;
+      const file = loaded.files.get(site.assets.icon.slice(ASSET_PREFIX.length));
+      if (!file) throw new NotFoundError('No site icon: the browser bundle could not be built.', {}, 'no_asset');
+      return { etag: `"${file.name}"`, type: file.type, cacheControl: FAVICON_CACHE_CONTROL, build: () => file.body };
     },
   });
 

@@ -44,7 +44,7 @@ export function renderAbout(view: AboutView): string {
   const [first, second, ...rest] = t.about.sections;
   const sources = view.sources.map((s) => html`<li>${s.url ? html`<a href="${s.url}" rel="noopener">${s.name}</a>` : s.name}</li>`);
   const main = html`${renderPageHead(t.about.title, t.about.lede)}
-    <ul class="stat-row" aria-label="${t.about.title}">
+    <ul class="stat-row">
       <li><strong>${view.stats.datasets}</strong></li>
       <li><strong>${view.stats.series}</strong></li>
       <li><strong>${view.stats.observations}</strong></li>

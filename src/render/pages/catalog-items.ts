@@ -39,6 +39,15 @@ export interface TopicGroup {
 
 const OTHER = '_other';
 
+/** A featured dataset's kicker in the page's language: its own label, else its topic's name, never English on a German page. */
+function featuredLabel(
+  featured: { en: string } & Partial<Record<Lang, string>>,
+  topic: ({ en: string } & Partial<Record<Lang, string>>) | null,
+  lang: Lang,
+): string {
+  return featured[lang] ?? topic?.[lang] ?? pickLabel(featured, lang);
+}
+
 function buildItem(ds: Dataset, lang: Lang): DatasetItem {
   const m = ds.meta;
   const t = uiStrings(lang);
@@ -50,7 +59,7 @@ function buildItem(ds: Dataset, lang: Lang): DatasetItem {
     href: pageUrl('', lang, { datasetId: m.id }),
     title: pickLabel(m.title, lang),
     description: pickLabel(m.description, lang),
-    featured: m.featured ? pickLabel(m.featured, lang) : null,
+    featured: m.featured ? featuredLabel(m.featured, m.topic?.name ?? null, lang) : null,
     topicKey: m.topic?.key ?? OTHER,
     source: pickLabel(m.source.name, lang),
     license: m.license,

@@ -13,6 +13,10 @@ import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
+import { fillTemplate } from '../../i18n/chart-text.js';
+import { renderCitations } from './citation.js';
+import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from './figures.js';
+import { statePageUrl } from '../../selection/state.js';
 
 function renderHeader(view: DatasetView): SafeHtml {
   const { t, facts } = view;
@@ -39,21 +43,68 @@ function renderHeader(view: DatasetView): SafeHtml {
   </header>`;
 }
 
+/** The warning shown instead of the chart when % change is asked of a series that crosses zero. */
+function renderZeroWarning(view: DatasetView): SafeHtml {
+  const crossing = crossingZero(view.caption.series, view.data.state.transform);
+  const t = view.t.dataset;
+  return html`<div class="chart-warning" role="status" data-zero-warning ${crossing ? '' : html` hidden`}>
+    <p data-zero-text data-template="${t.pctCrossesZero}">${crossing ? fillTemplate(t.pctCrossesZero, { series: crossing.label }) : ''}</p>
+    <a class="btn btn-small" href="${view.diffHref}" data-zero-diff>${t.pctUseChange}</a>
+  </div>`;
+}
+
+/** The latest value of each series, its period and its changes. */
+function renderHeadlineList(view: DatasetView): SafeHtml {
+  const items = buildHeadline(view.caption.series, view.data.dateUnit, view.data.meta.lang);
+  return html`<ul class="headline" data-headline>
+    ${renderHeadline(items, view.t.dataset)}
+  </ul>`;
+}
+
+/** The numbers as a table beside the chart: a disclosure that pages by links (works without JavaScript). */
+function renderTableCard(view: DatasetView): SafeHtml {
+  const { data } = view;
+  const table = buildTable(view.caption.series, data.dateUnit, data.meta.lang, view.tablePage);
+  const hrefOf = (page: number): string => `${statePageUrl('', data.meta.lang, data.meta, data.state, page > 1 ? [['tp', String(page)]] : [])}#table`;
+  return html`<details class="table-card" id="table" data-table ${view.tablePage > 1 ? html` open` : ''}>
+    <summary>${view.t.dataset.table}</summary>
+    <div data-table-body>${renderTable(table, view.t.dataset, hrefOf)}</div>
+  </details>`;
+}
+
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
-  return html`<figure class="chart-card" data-chart-card>
-    <figcaption class="chart-caption">
-      <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
-    </figcaption>
-    <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
-    <p class="chart-status" data-status aria-live="polite"></p>
-  </figure>`;
+  const empty = !caption.caption && !caption.unit;
+  const hide = crossingZero(caption.series, view.data.state.transform) !== null;
+  return html`${renderZeroWarning(view)}
+    <figure class="chart-card" data-chart-card ${hide ? html` hidden` : ''}>
+      <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
+        <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
+      </figcaption>
+      <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
+      <p class="chart-status" data-status aria-live="polite"></p>
+    </figure>`;
 }
 
 function renderExplorer(view: DatasetView): SafeHtml {
   const { t, data } = view;
   const n = countSeries(data.meta, data.state);
+  const apply = html`<button type="submit" class="btn btn-primary apply">${t.dataset.update}</button>`;
+  // a dataset of one series has nothing to pick: no selection box, the apply button (for the page without JavaScript) goes to the toolbar
+  if (!hasChoices(view)) {
+    return html`<form class="explorer is-single" method="get" action="${view.formAction}" data-explorer>
+      <section class="explorer-main" aria-labelledby="chart-heading">
+        <h2 id="chart-heading" class="sr-only">${t.dataset.chart}</h2>
+        <div class="toolbar">
+          ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
+        </div>
+        ${renderHeadlineList(view)} ${renderChart(view)}
+        <p class="chart-hint">${t.dataset.zoomHint}</p>
+        ${renderTableCard(view)}
+      </section>
+    </form>`;
+  }
   return html`<form class="explorer" method="get" action="${view.formAction}" data-explorer>
     <aside class="explorer-side" aria-labelledby="selection-heading">
       <div class="side-head">
@@ -62,15 +113,38 @@ function renderExplorer(view: DatasetView): SafeHtml {
           >${formatCount(t.seriesCount, n, data.meta.lang)}</span
         >
       </div>
-      ${renderPickers(data.meta, data.state, t)}
-      <button type="submit" class="btn btn-primary apply">${t.dataset.update}</button>
+      ${renderPickers(data.meta, data.state, t)} ${apply}
     </aside>
     <section class="explorer-main" aria-label="${t.dataset.chart}">
-      <div class="toolbar">${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}</div>
-      ${renderChart(view)}
+      <div class="toolbar">
+        ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}
+      </div>
+      ${renderHeadlineList(view)} ${renderChart(view)}
       <p class="chart-hint">${t.dataset.zoomHint}</p>
+      ${renderTableCard(view)}
     </section>
   </form>`;
+}
+
+/** The index base: a date (the first observation when empty), shown while the index transform is on. */
+function renderBasePicker(view: DatasetView): SafeHtml {
+  const { state, span, meta } = view.data;
+  // a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs: no picker there
+  if (meta.dims.some((d) => d.id === 'base')) return html``;
+  const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
+  return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
+    >${view.t.dataset.indexBase} <input type="date" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
+  /></label>`;
+}
+
+/** The log-scale switch: drawn by the bundle only (the page without JavaScript keeps a linear axis), so hidden until it runs. */
+function renderLogSwitch(view: DatasetView): SafeHtml {
+  return html`<label class="log-switch js-only"><input type="checkbox" data-log /> ${view.t.dataset.logScale}</label>`;
+}
+
+/** Whether any dimension offers a choice (more than one level with data). */
+function hasChoices(view: DatasetView): boolean {
+  return view.data.meta.dims.some((dim) => dim.levels.filter((l) => l.data).length > 1);
 }
 
 function renderAbout(view: DatasetView): SafeHtml {
@@ -83,7 +157,8 @@ function renderAbout(view: DatasetView): SafeHtml {
 
 /** Renders the dataset page. */
 export function renderDataset(view: DatasetView): string {
-  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
+  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)} ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)}
+  ${jsonScript('explorer-data', view.data)}`;
   return renderLayout(view.layout, main);
 }
 

@@ -25,6 +25,7 @@ import { readState } from '../../selection/read-query.js';
 import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
 import { licenseAnchor } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
+import type { CitationInput } from './citation.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
 
 /** A period shortcut ("10 years"): a link for the page without JavaScript. */
@@ -66,6 +67,11 @@ export interface DatasetView {
   /** the embed page of the current selection (relative), for the preview */
   embedPreviewHref: string;
   sourceLine: string;
+  /** the page of the table asked for (`tp`, 1 = newest) */
+  tablePage: number;
+  /** the same view with % change replaced by the change (offered when a series crosses zero) */
+  diffHref: string;
+  citation: CitationInput;
 }
 
 const PRESET_YEARS = [5, 10, 20];
@@ -207,5 +213,17 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     fullPageHref: statePageUrl('', lang, meta, state),
     embedPreviewHref: statePageUrl('', lang, meta, state, [['embed', '1']]),
     sourceLine: [source, license].filter((s) => s !== '').join(' · '),
+    tablePage: Number(Array.isArray(query.tp) ? query.tp[0] : query.tp) || 1,
+    diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+    citation: {
+      source,
+      title,
+      datasetId: ds.meta.id,
+      url: statePageUrl(site.baseUrl, lang, meta, state),
+      version: ds.version,
+      updated: ds.meta.updated,
+      accessed: new Date().toISOString().slice(0, 10),
+      lang,
+    },
   };
 }

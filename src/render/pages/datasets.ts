@@ -3,7 +3,8 @@
  * server renders every row and hides those the filter excludes, so the page
  * works without JavaScript and the bundle can filter as you type.
  */
-import type { Lang, Snapshot } from '../../data/model.js';
+import { LANGS, type Lang, type Snapshot } from '../../data/model.js';
+import { search } from '../../discovery/search.js';
 import { pickLabel } from '../../i18n/labels.js';
 import { fillTemplate } from '../../i18n/chart-text.js';
 import { formatInteger } from '../../i18n/format.js';
@@ -70,6 +71,22 @@ function seriesHits(snapshot: Snapshot, item: DatasetItem, tokens: string[], lan
   return hits;
 }
 
+/** Datasets the site search (/search: every language, whole words and prefixes) finds for the words. */
+function foundDatasets(snapshot: Snapshot, q: string, lang: Lang): Set<string> {
+  if (q === '') return new Set();
+  return new Set(search(snapshot, q, lang, snapshot.datasets.size * 1000).hits.map((h) => h.doc.dataset.meta.id));
+}
+
+/** The language links keep the filter (canonical and alternates stay the unfiltered page). */
+function withQuery(layout: LayoutView, query: { q: string; topic: string }): LayoutView {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.topic) params.set('topic', query.topic);
+  const search = params.size ? `?${params}` : '';
+  const paths = Object.fromEntries(LANGS.map((l) => [l, layout.paths[l] + search])) as Record<Lang, string>;
+  return { ...layout, paths };
+}
+
 /** Builds /datasets in a language with its filter. */
 export function buildDatasetsView(snapshot: Snapshot, lang: Lang, site: Site, query: DatasetsQuery): DatasetsView {
   const t = uiStrings(lang);
@@ -78,10 +95,11 @@ export function buildDatasetsView(snapshot: Snapshot, lang: Lang, site: Site, qu
   const all = groupByTopic(snapshot, items, lang);
   const topic = all.some((g) => g.key === query.topic) ? query.topic! : '';
   const tokens = searchTokens(q);
+  const found = foundDatasets(snapshot, q, lang);
   let shown = 0;
   const groups = all.map((g) => {
     const rows = g.items.map((item) => {
-      const visible = (topic === '' || g.key === topic) && matchesAll(item.searchText, tokens);
+      const visible = (topic === '' || g.key === topic) && (matchesAll(item.searchText, tokens) || found.has(item.id));
       if (visible) shown++;
       return { item, visible, hits: visible ? seriesHits(snapshot, item, tokens, lang) : [] };
     });
@@ -89,7 +107,10 @@ export function buildDatasetsView(snapshot: Snapshot, lang: Lang, site: Site, qu
   });
   const total = items.length;
   return {
-    layout: sitePageLayout(site, lang, '/datasets', { title: t.datasets.title, description: t.datasets.lede, active: 'datasets', page: 'datasets' }),
+    layout: withQuery(
+      sitePageLayout(site, lang, '/datasets', { title: t.datasets.title, description: t.datasets.lede, active: 'datasets', page: 'datasets' }),
+      { q, topic },
+    ),
     t,
     q,
     topic,
@@ -113,7 +134,7 @@ function renderRow(row: Row, t: UiStrings): SafeHtml {
         </ul>
       </div>`
     : '';
-  return html`<li class="dataset-row" data-search="${item.searchText}" ${row.visible ? '' : html` hidden`}>
+  return html`<li class="dataset-row" data-id="${item.id}" data-search="${item.searchText}" ${row.visible ? '' : html` hidden`}>
     <div class="row-main">
       <a class="row-title" href="${item.href}">${item.title}</a> ${item.description ? html`<p class="row-desc">${item.description}</p>` : ''} ${hits}
     </div>

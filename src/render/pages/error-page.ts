@@ -7,7 +7,7 @@ import type { DsError } from '../../errors/ds-error.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { sitePageUrl, splitLangPrefix } from '../../urls.js';
 import { fillTemplate } from '../../i18n/chart-text.js';
-import { html } from '../html.js';
+import { html, type SafeHtml } from '../html.js';
 import { renderLayout, type LayoutView } from '../layout.js';
 import { sitePageLayout, type Site } from './site.js';
 
@@ -18,9 +18,19 @@ export interface ErrorView {
   status: number;
   title: string;
   text: string;
-  detail: string;
+  /** the detail line: translated where the error's code is known, else the error's own (English) message */
+  detail: ErrorDetail | null;
   homeHref: string;
   datasetsHref: string;
+}
+
+/** The detail line of an error page. */
+export interface ErrorDetail {
+  text: string;
+  /** `en` when the text is the error's own message, not a translation */
+  lang: Lang | null;
+  /** datasets the reader may have meant, as links */
+  suggestions: { id: string; href: string }[];
 }
 
 /** The language of a path from its prefix (`/de/…`), English otherwise. */
@@ -40,10 +50,31 @@ export function buildErrorView(err: DsError, path: string, site: Site): ErrorVie
     status: err.status,
     title,
     text: notFound ? fillTemplate(t.errors.notFoundText, { path }) : '',
-    detail: err.message,
+    detail: errorDetail(err, lang, t),
     homeHref: sitePageUrl('', lang, '/'),
     datasetsHref: sitePageUrl('', lang, '/datasets'),
   };
+}
+
+/** The detail line in the page's language: an unknown dataset with links to near ids; no line for an unknown path (the lede says it). */
+function errorDetail(err: DsError, lang: Lang, t: UiStrings): ErrorDetail | null {
+  if (err.code === 'no_route' || err.code === 'not_found') return null;
+  if (err.code === 'unknown_dataset' && typeof err.facts.dataset === 'string') {
+    const candidates = Array.isArray(err.facts.candidates) ? err.facts.candidates.filter((c): c is string => typeof c === 'string') : [];
+    return {
+      text: fillTemplate(t.errors.unknownDataset, { id: err.facts.dataset }),
+      lang: null,
+      suggestions: candidates.map((id) => ({ id, href: sitePageUrl('', lang, `/d/${encodeURIComponent(id)}`) })),
+    };
+  }
+  return { text: err.message, lang: lang === 'en' ? null : 'en', suggestions: [] };
+}
+
+function renderDetail(detail: ErrorDetail, t: UiStrings): SafeHtml {
+  const links = detail.suggestions.map((s) => html`<a href="${s.href}">${s.id}</a>`);
+  const suggestions = links.length ? html` ${t.errors.didYouMean} ${links.flatMap((l, i) => (i ? [', ', l] : [l]))}?` : '';
+  const text = detail.lang ? html`<span lang="${detail.lang}">${detail.text}</span>` : html`${detail.text}`;
+  return html`<div class="error-detail"><span class="error-detail-label">${t.errors.details}:</span> ${text}${suggestions}</div>`;
 }
 
 /** Renders an error page. */
@@ -52,8 +83,7 @@ export function renderErrorPage(view: ErrorView): string {
   const main = html`<section class="error-page">
     <p class="error-status">${view.status}</p>
     <h1>${view.title}</h1>
-    ${view.text ? html`<p class="lede">${view.text}</p>` : ''}
-    <div class="error-detail"><span class="error-detail-label">${t.errors.details}:</span> ${view.detail}</div>
+    ${view.text ? html`<p class="lede">${view.text}</p>` : ''} ${view.detail ? renderDetail(view.detail, t) : ''}
     <p class="error-actions">
       <a class="btn btn-primary" href="${view.homeHref}">${t.errors.goHome}</a> <a class="btn" href="${view.datasetsHref}">${t.errors.browse}</a>
     </p>

@@ -74,10 +74,17 @@ function renderFeatured(view: HomeView): SafeHtml {
         <p class="card-meta">${item.source} · ${item.frequency}</p>
       </li>`,
   );
+  // the grid has 4, 2 or 1 columns: an odd count gets a card to every dataset, so no row ends with a hole
+  const more =
+    cards.length % 2 === 1
+      ? html`<li class="card feature-card feature-more">
+          <a class="card-link" href="${view.datasetsHref}"><span class="card-title">${view.t.home.allDatasets} →</span></a>
+        </li>`
+      : '';
   return html`<section class="section" aria-labelledby="featured-heading">
     <h2 id="featured-heading">${view.t.home.featured}</h2>
     <ul class="card-grid">
-      ${cards}
+      ${cards}${more}
     </ul>
   </section>`;
 }

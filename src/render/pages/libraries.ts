@@ -63,7 +63,7 @@ const PYTHON_INSTALL = 'pip install ./clients/python';
 function codeBlock(code: string, label: string): SafeHtml {
   return html`<figure class="code-figure">
     <figcaption>${label}</figcaption>
-    <pre class="code"><code>${code}</code></pre>
+    <pre class="code" tabindex="0" aria-label="${label}"><code>${code}</code></pre>
   </figure>`;
 }
 
@@ -101,7 +101,7 @@ export function renderLibraries(view: LibrariesView): string {
               </div>`,
           )}
         </dl>
-        ${view.csv ? html`<pre class="code url"><code>${view.csv}</code></pre>` : ''}
+        ${view.csv ? html`<pre class="code url" tabindex="0" aria-label="CSV"><code>${view.csv}</code></pre>` : ''}
       </section>
       <section>
         <h2>${l.tools.heading}</h2>

@@ -6,7 +6,7 @@
 import type { UiStrings } from '../../i18n/strings.js';
 import { html, type SafeHtml } from '../html.js';
 import type { DatasetView } from './dataset-view.js';
-import { OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../../query/selection-outputs.js';
+import { attachmentName, OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../../query/selection-outputs.js';
 import { SNIPPET_TOOLS, TOOL_NAMES } from './snippets.js';
 
 interface Tab {
@@ -40,7 +40,7 @@ function codePanel(view: DatasetView): SafeHtml {
     label: TOOL_NAMES[tool],
     panel: html`<div class="code-wrap">
       ${copyButton(`snippet-${tool}`, t)}
-      <pre class="code"><code id="snippet-${tool}" data-snippet="${tool}">${view.snippets[tool]}</code></pre>
+      <pre class="code" tabindex="0" aria-label="${TOOL_NAMES[tool]}"><code id="snippet-${tool}" data-snippet="${tool}">${view.snippets[tool]}</code></pre>
     </div>`,
   }));
   return html`<p class="panel-intro">${t.dataset.codeIntro}</p>
@@ -52,11 +52,11 @@ function embedPanel(view: DatasetView): SafeHtml {
   return html`<p class="panel-intro">${t.dataset.embedIntro}</p>
     <div class="code-wrap">
       ${copyButton('embed-snippet', t)}
-      <pre class="code"><code id="embed-snippet" data-embed-snippet>${view.embedSnippet}</code></pre>
+      <pre class="code code-embed" tabindex="0" aria-label="${t.dataset.tabEmbed}"><code id="embed-snippet" data-embed-snippet>${view.embedSnippet}</code></pre>
     </div>
     <h3 class="panel-subhead">${t.dataset.embedPreview}</h3>
     <div class="embed-preview">
-      <iframe data-embed-preview src="${view.embedPreviewHref}" title="${t.dataset.embedPreview}" width="100%" height="580" loading="lazy"></iframe>
+      <iframe data-embed-preview src="${view.embedPreviewHref}" title="${t.dataset.embedPreview}" height="580" loading="lazy"></iframe>
     </div>`;
 }
 
@@ -65,7 +65,7 @@ function downloadPanel(view: DatasetView): SafeHtml {
   // images open in the browser unless the link says `download`; data files are attachments from the server
   const link = (id: OutputId): SafeHtml =>
     html`<li>
-      <a class="download" href="${view.links[id]}" data-download="${id}" ${SELECTION_OUTPUTS[id].attachment === 'never' ? html` download` : ''}
+      <a class="download" href="${view.links[id]}" data-download="${id}" ${SELECTION_OUTPUTS[id].attachment === 'never' ? html` download="${attachmentName(id, view.data.meta.id, view.data.state.transform)}"` : ''}
         ><span class="file-badge file-${id}">${SELECTION_OUTPUTS[id].ext.toUpperCase()}</span><span>${t.dataset.formats[id]}</span></a
       >
     </li>`;

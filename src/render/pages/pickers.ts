@@ -30,9 +30,9 @@ function legend(dim: ExplorerDim, t: UiStrings): SafeHtml {
 
 function renderCheckboxes(dim: ExplorerDim, picked: Set<string>, states: LevelState[], t: UiStrings): SafeHtml {
   const items = dim.levels.map((l, i) => {
-    if (!l.data) return html`<li class="level-group" style="--depth:${l.depth}">${l.label}</li>`;
+    if (!l.data) return html`<li class="level-group" style="--depth:${l.depth}" data-depth="${l.depth}">${l.label}</li>`;
     const off = states[i] !== 'on';
-    return html`<li class="level${off ? ' is-off' : ''}" style="--depth:${l.depth}">
+    return html`<li class="level${off ? ' is-off' : ''}" style="--depth:${l.depth}" data-depth="${l.depth}">
       <label
         ><input type="checkbox" name="${dim.id}" value="${l.code}" ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span
           class="level-label"

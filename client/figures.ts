@@ -1,0 +1,80 @@
+/**
+ * Keeps the numbers beside the chart in step with the selection: the
+ * headline, the table (paged here without reloading), the warning that
+ * replaces the chart when % change meets a series crossing zero, and the
+ * citation. Markup comes from the same functions the server renders with.
+ */
+import type { Lang } from '../src/data/model.js';
+import type { UiStrings } from '../src/i18n/strings.js';
+import type { DateUnit } from '../src/i18n/chart-text.js';
+import { fillTemplate } from '../src/i18n/chart-text.js';
+import { buildCitations, CITATION_FORMS, type CitationInput } from '../src/render/pages/citation.js';
+import type { LabelledSeries } from '../src/selection/naming.js';
+import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from '../src/render/pages/figures.js';
+
+/** What the figures show. */
+export interface FiguresInput {
+  series: LabelledSeries[];
+  dateUnit: DateUnit;
+  lang: Lang;
+  t: UiStrings['dataset'];
+  transform: string;
+  /** the page of the selection (relative), for the table's page links */
+  pageHref: string;
+  /** the same selection with the change instead of % change */
+  diffHref: string;
+}
+
+/** The figures of a page; `show` redraws them for new series. */
+export class Figures {
+  private input: FiguresInput | null = null;
+
+  constructor(private readonly doc: Document) {
+    doc.querySelector('[data-table-body]')?.addEventListener('click', (e) => {
+      const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-table-page]');
+      if (!link || !this.input) return;
+      e.preventDefault();
+      this.showTable(Number(link.dataset.tablePage));
+      this.doc.querySelector<HTMLElement>('[data-table-body] a[data-table-page], [data-table-body] .table-scroll')?.focus();
+    });
+  }
+
+  /** Redraws headline, table (first page), zero warning; returns whether the chart may be shown. */
+  show(input: FiguresInput, render = true): boolean {
+    this.input = input;
+    if (!render) return true;
+    const headline = this.doc.querySelector('[data-headline]');
+    if (headline) headline.innerHTML = renderHeadline(buildHeadline(input.series, input.dateUnit, input.lang), input.t).value;
+    this.showTable(1);
+    const crossing = crossingZero(input.series, input.transform);
+    const warning = this.doc.querySelector<HTMLElement>('[data-zero-warning]');
+    const text = this.doc.querySelector<HTMLElement>('[data-zero-text]');
+    const diff = this.doc.querySelector<HTMLAnchorElement>('[data-zero-diff]');
+    if (warning) warning.hidden = crossing === null;
+    if (text && crossing) text.textContent = fillTemplate(text.dataset.template ?? '', { series: crossing.label });
+    if (diff) diff.href = input.diffHref;
+    const card = this.doc.querySelector<HTMLElement>('[data-chart-card]');
+    if (card) card.hidden = crossing !== null;
+    return crossing === null;
+  }
+
+  private showTable(page: number): void {
+    const body = this.doc.querySelector('[data-table-body]');
+    if (!body || !this.input) return;
+    const { series, dateUnit, lang, t, pageHref } = this.input;
+    const sep = pageHref.includes('?') ? '&' : '?';
+    body.innerHTML = renderTable(buildTable(series, dateUnit, lang, page), t, (p) => `${pageHref}${p > 1 ? `${sep}tp=${p}` : ''}#table`).value;
+  }
+}
+
+/** Rewrites the citation for the selection's URL. */
+export function showCitation(doc: Document, url: string, t: UiStrings['dataset']): void {
+  const data = doc.querySelector<HTMLElement>('[data-citation]')?.dataset.citation;
+  if (!data) return;
+  const input = { ...(JSON.parse(data) as CitationInput), url, accessed: new Date().toISOString().slice(0, 10) };
+  const forms = buildCitations(input, t);
+  for (const f of CITATION_FORMS) {
+    const code = doc.querySelector(`[data-cite="${f}"]`);
+    if (code) code.textContent = forms[f];
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The numbers beside the chart, from the same labelled series the chart
+ * draws (so the server's page and the bundle's redraw agree): the headline
+ * (latest value of each series, its period, the change on the previous
+ * period and on a year earlier), the table (wide by date, series as columns,
+ * newest first, in pages) and the test that % change is meaningless for a
+ * series that crosses zero.
+ */
+import { addMonths } from '../../data/dates.js';
+import type { Lang } from '../../data/model.js';
+import type { UiStrings } from '../../i18n/strings.js';
+import { CHART_LOCALES, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
+import { html, type SafeHtml } from '../html.js';
+import type { LabelledSeries } from '../../selection/naming.js';
+
+/** Rows of the table per page. */
+export const TABLE_PAGE_ROWS = 20;
+/** The headline shows this many series at most (the table has them all). */
+const HEADLINE_MAX = 6;
+
+type Words = UiStrings['dataset'];
+
+const exactFormats = new Map<string, Intl.NumberFormat>();
+
+/** A value as published (up to 6 decimals, no rounding to a tick), in the page's language. */
+export function formatExact(value: number, lang: Lang, signed = false): string {
+  const key = `${lang}|${signed}`;
+  let f = exactFormats.get(key);
+  if (!f) exactFormats.set(key, (f = new Intl.NumberFormat(CHART_LOCALES[lang], { maximumFractionDigits: 6, signDisplay: signed ? 'exceptZero' : 'auto' })));
+  return f.format(value);
+}
+
+/**
+ * Fraction digits of a value read by a person (tooltip, headline): about four significant digits, at most three decimals.
+ * @example displayDecimals(1234.5) // 0
+ */
+export function displayDecimals(v: number): number {
+  const a = Math.abs(v);
+  return a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
+}
+
+function shown(s: LabelledSeries, i: number): number | null {
+  const v = s.values[i];
+  return v === null ? null : Number((v * s.factor).toPrecision(12));
+}
+
+function formatSigned(v: number, lang: Lang): string {
+  const text = formatNumber(v, lang, displayDecimals(v));
+  return v > 0 ? `+${text}` : text;
+}
+
+/** One series of the headline. */
+export interface HeadlineItem {
+  label: string;
+  value: string;
+  unit: string | null;
+  period: string;
+  previous: string | null;
+  yearAgo: string | null;
+}
+
+/** The latest value of each series with its changes, formatted. */
+export function buildHeadline(series: LabelledSeries[], dateUnit: DateUnit, lang: Lang): HeadlineItem[] {
+  const items: HeadlineItem[] = [];
+  for (const s of series.slice(0, HEADLINE_MAX)) {
+    let last = s.values.length - 1;
+    while (last >= 0 && s.values[last] === null) last--;
+    if (last < 0) continue;
+    const value = shown(s, last)!;
+    const prev = last > 0 ? shown(s, last - 1) : null;
+    const yearIndex = s.dates.indexOf(addMonths(s.dates[last], -12));
+    const year = yearIndex >= 0 ? shown(s, yearIndex) : null;
+    const change = (other: number | null): string | null => (other === null ? null : formatSigned(value - other, lang));
+    items.push({
+      label: s.label,
+      value: formatNumber(value, lang, displayDecimals(value)),
+      unit: s.unit,
+      period: formatPeriod(s.dates[last], dateUnit, lang),
+      previous: change(prev),
+      yearAgo: change(year),
+    });
+  }
+  return items;
+}
+
+/** Renders the headline (a list; the bundle replaces its content on every change). */
+export function renderHeadline(items: HeadlineItem[], t: Words): SafeHtml {
+  const unit = (u: string | null): SafeHtml | string => (u ? html` <span class="headline-unit">${u}</span>` : '');
+  return html`${items.map(
+    (it) =>
+      html`<li class="headline-item">
+        <span class="headline-label">${it.label}</span>
+        <span class="headline-value"><span class="sr-only">${t.latest}: </span>${it.value}${unit(it.unit)}</span>
+        <span class="headline-period">${it.period}</span>
+        ${it.previous === null ? '' : html`<span class="headline-change">${it.previous}${unit(it.unit)} ${t.changeOnPrevious}</span>`}
+        ${it.yearAgo === null ? '' : html`<span class="headline-change">${it.yearAgo}${unit(it.unit)} ${t.changeOnYear}</span>`}
+      </li>`,
+  )}`;
+}
+
+/** One page of the table. */
+export interface TablePage {
+  columns: { label: string; unit: string | null }[];
+  rows: { period: string; cells: string[] }[];
+  page: number;
+  pages: number;
+  total: number;
+  first: number;
+  last: number;
+}
+
+/** The table of the series: one row per date (newest first), one column per series; page 1 is the newest. */
+export function buildTable(series: LabelledSeries[], dateUnit: DateUnit, lang: Lang, page: number): TablePage {
+  const days = [...new Set(series.flatMap((s) => s.dates))].sort((a, b) => b - a);
+  const index = series.map((s) => new Map(s.dates.map((d, i) => [d, i])));
+  const pages = Math.max(1, Math.ceil(days.length / TABLE_PAGE_ROWS));
+  const p = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const slice = days.slice((p - 1) * TABLE_PAGE_ROWS, p * TABLE_PAGE_ROWS);
+  return {
+    columns: series.map((s) => ({ label: s.label, unit: s.unit })),
+    rows: slice.map((d) => ({
+      period: formatPeriod(d, dateUnit, lang),
+      cells: series.map((s, k) => {
+        const i = index[k].get(d);
+        const v = i === undefined ? null : shown(s, i);
+        return v === null ? '' : formatExact(v, lang);
+      }),
+    })),
+    page: p,
+    pages,
+    total: days.length,
+    first: days.length ? (p - 1) * TABLE_PAGE_ROWS + 1 : 0,
+    last: (p - 1) * TABLE_PAGE_ROWS + slice.length,
+  };
+}
+
+/** Renders a page of the table with links to the newer and older pages (`hrefOf(page)`, so it pages without JavaScript). */
+export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) => string): SafeHtml {
+  const head = table.columns.map((c) => html`<th scope="col">${c.label}${c.unit ? html` <span class="table-unit">(${c.unit})</span>` : ''}</th>`);
+  const rows = table.rows.map(
+    (r) =>
+      html`<tr>
+        <th scope="row">${r.period}</th>
+        ${r.cells.map((c) => html`<td>${c}</td>`)}
+      </tr>`,
+  );
+  const status = fillTemplate(t.tableRows, { from: table.first, to: table.last, total: table.total });
+  const link = (page: number, label: string): SafeHtml =>
+    page >= 1 && page <= table.pages && page !== table.page
+      ? html`<a class="btn btn-small" href="${hrefOf(page)}" data-table-page="${page}">${label}</a>`
+      : html`<span class="btn btn-small is-disabled" aria-disabled="true">${label}</span>`;
+  return html`<section class="table-scroll" tabindex="0" aria-label="${t.table}">
+      <table class="data-table">
+        <caption class="sr-only">
+          ${t.table} · ${status}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">${t.period}</th>
+            ${head}
+          </tr>
+        </thead>
+        <tbody>
+          ${rows}
+        </tbody>
+      </table>
+    </section>
+    <p class="table-pager"><span>${status}</span> ${link(table.page - 1, t.tableNewer)} ${link(table.page + 1, t.tableOlder)}</p>`;
+}
+
+/**
+ * Whether % change is meaningless for a shown series: a change of less than
+ * −100 % happens only when the level changes sign (v / prev < 0).
+ */
+export function crossingZero(series: LabelledSeries[], transform: string): LabelledSeries | null {
+  if (transform !== 'pct' && transform !== 'yoy') return null;
+  return series.find((s) => s.values.some((v) => v !== null && (v < -100 || !Number.isFinite(v)))) ?? null;
+}

@@ -1,0 +1,228 @@
+// The fixes of issue 15's "What was seen", in real Chromium on the real data,
+// in two or more languages, at desktop width and at 390 px: one server and one
+// browser for the whole file.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { Lang } from '../../src/data/model.js';
+import { uiStrings } from '../../src/i18n/strings.js';
+import { REAL_DATA } from '../helpers.js';
+import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
+
+const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: '390 px', width: 390, height: 844 },
+] as const;
+
+/** A number as the chart writes it in a language (grouping marks dropped, any minus sign). */
+function parseShown(text: string, lang: Lang): number {
+  const decimal = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : `${lang}-CH`).formatToParts(1.5).find((p) => p.type === 'decimal')!.value;
+  const plain = text
+    .replace(/[\u2212\u2012\u2013]/g, '-')
+    .split(decimal)
+    .map((part) => part.replace(/[^0-9-]/g, ''))
+    .join('.');
+  return Number(plain);
+}
+
+describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BROWSER }, () => {
+  let site: Site;
+  let chrome: Chrome;
+  let page: Page;
+  let watched: { errors: string[] };
+
+  before(async () => {
+    site = await startSite(REAL_DATA);
+    chrome = await launchChromium();
+    page = await chrome.context.newPage();
+    watched = watchErrors(page);
+  });
+  after(async () => {
+    await chrome?.close();
+    await site?.close();
+  });
+
+  for (const size of WIDTHS) {
+    for (const lang of ['en', 'de'] as const) {
+      it(`${lang}, ${size.name}: y-axis labels are exact multiples of the step (steps of 2.5 keep their decimal)`, async () => {
+        await page.setViewportSize(size);
+        const q = 'Grossregion=4,7&Wirtschaftssektor=TOT&Besch%C3%A4ftigungsgrad=1&Geschlecht=1,2&from=2015-01-01&transform=yoy';
+        await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_jobs_sex?${q}`);
+        await waitForChart(page);
+        const labels = (await page.getAttribute('[data-chart] .uplot', 'data-y-ticks'))!.split('|');
+        assert.ok(labels.length >= 3, labels.join(' '));
+        const values = labels.map((l) => parseShown(l, lang));
+        assert.equal(new Set(labels).size, labels.length, `distinct labels: ${labels.join(' ')}`);
+        const step = Math.abs(values[1] - values[0]);
+        for (let i = 1; i < values.length; i++) assert.ok(Math.abs(Math.abs(values[i] - values[i - 1]) - step) < 1e-9, `evenly spaced: ${labels.join(' ')}`);
+      });
+    }
+  }
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: filtering a picker by a group's name shows the group's selectable levels`, async () => {
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma`);
+      await waitForChart(page);
+      const filter = page.locator('[data-level-filter]').first();
+      const list = page.locator('.level-filter + ul').first();
+      for (const word of ['saron', 'libor']) {
+        await filter.fill(word);
+        const selectable = await list.locator('li.level:visible input[type=checkbox]').count();
+        assert.ok(selectable > 0, `${word}: ${selectable} checkboxes visible`);
+      }
+      await filter.fill('');
+      assert.equal(await list.locator('li[hidden]').count(), 0);
+    });
+  }
+
+  it('the home search finds datasets in all four languages, whatever the page language (server and as you type)', async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    for (const [lang, words] of [
+      ['en', ['chômage', 'Arbeitslosenquote', 'Franken']],
+      ['de', ['unemployment', 'chômage']],
+      ['it', ['Arbeitslosenquote']],
+    ] as const) {
+      for (const word of words) {
+        await page.goto(`${site.url}${prefix(lang)}/`);
+        await Promise.all([
+          page.waitForURL(/datasets/),
+          page
+            .locator('.hero input[type=search]')
+            .fill(word)
+            .then(() => page.keyboard.press('Enter')),
+        ]);
+        assert.ok((await page.locator('.dataset-row:visible').count()) > 0, `${lang} ${word}: results after submitting`);
+        // typing on /datasets asks /search too
+        await page.fill('#filter-q', '');
+        await page.locator('#filter-q').pressSequentially(word, { delay: 5 });
+        await page.waitForFunction(() => document.querySelectorAll('.dataset-row:not([hidden])').length > 0);
+      }
+    }
+  });
+
+  for (const lang of ['en', 'fr'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: a single-series page has no empty selection box and no blank chart header`, async () => {
+        await page.setViewportSize(size);
+        await page.goto(`${site.url}${prefix(lang)}/d/ch_kof_barometer`);
+        await waitForChart(page, 1);
+        assert.equal(await page.locator('.explorer-side').count(), 0);
+        const caption = page.locator('.chart-caption');
+        if (await caption.isVisible()) assert.notEqual((await caption.innerText()).trim(), '');
+        // the period and transform still submit without JavaScript
+        assert.equal(await page.locator('form[data-explorer] button.apply').count(), 1);
+      });
+    }
+  }
+
+  for (const size of WIDTHS) {
+    it(`${size.name}: the Embed tab's code wraps inside its box and starts below the Copy button`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(`${site.url}/de/d/ch_seco_concon`);
+      await waitForChart(page);
+      await page.click('label[for="out-embed"]');
+      const pre = page.locator('pre.code-embed');
+      const { scroll, client } = await pre.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      assert.ok(scroll <= client + 1, `no sideways scrolling: ${scroll} > ${client}`);
+      const button = (await page.locator('[data-copy="embed-snippet"]').boundingBox())!;
+      const firstLine = await page.locator('#embed-snippet').evaluate((el) => el.getClientRects()[0].top);
+      assert.ok(firstLine >= button.y + button.height, `code starts at ${firstLine}, button ends at ${button.y + button.height}`);
+      assert.equal(await page.locator('iframe[data-embed-preview]').getAttribute('width'), null);
+      assert.match((await page.textContent('#embed-snippet'))!, /width="100%"/);
+    });
+  }
+
+  for (const lang of ['en', 'it'] as const) {
+    it(`${lang}: PNG and SVG downloads are named after the dataset and transform, also after a change`, async () => {
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_ppi`);
+      await waitForChart(page);
+      await page.click('label[for="out-download"]');
+      for (const kind of ['png', 'svg']) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click(`a[data-download="${kind}"]`)]);
+        assert.match(download.suggestedFilename(), new RegExp(`^ch_fso_ppi_\\w+\\.${kind}$`));
+        await download.cancel();
+      }
+      await page.click('.transform-switch label:has(input[value="yoy"])');
+      await waitForChart(page);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[data-download="png"]')]);
+      assert.equal(download.suggestedFilename(), 'ch_fso_ppi_yoy.png');
+      await download.cancel();
+    });
+  }
+
+  it('/favicon.ico answers the site icon', async () => {
+    const res = await page.request.get(`${site.url}/favicon.ico`);
+    assert.equal(res.status(), 200);
+    assert.match(res.headers()['content-type'], /^image\/svg\+xml/);
+  });
+
+  for (const lang of ['de', 'fr', 'it'] as const) {
+    it(`${lang}: the 404 of a mistyped dataset says so in ${lang} and links what was meant`, async () => {
+      const res = await page.goto(`${site.url}/${lang}/d/ch_fso_job`);
+      assert.equal(res?.status(), 404);
+      const detail = (await page.textContent('.error-detail'))!;
+      assert.ok(detail.includes(uiStrings(lang).errors.didYouMean), detail);
+      assert.ok(!/Unknown dataset|GET \/catalog/.test(detail), detail);
+      assert.equal(await page.locator(`.error-detail a[href="/${lang}/d/ch_fso_jobs_sex"]`).count(), 1);
+      await page.goto(`${site.url}/${lang}/no-such-page`);
+      assert.ok(!/No route|API routes/.test(await page.innerText('main')));
+    });
+  }
+
+  for (const size of WIDTHS) {
+    it(`${size.name}: the language switch on /datasets keeps the words and topic, also typed ones`, async () => {
+      await page.setViewportSize(size);
+      await page.goto(`${site.url}/datasets?q=price&topic=prices`);
+      assert.equal(await page.getAttribute('.lang-switch a[data-lang="de"]', 'href'), '/de/datasets?q=price&topic=prices');
+      await page.fill('#filter-q', 'wage');
+      await Promise.all([page.waitForURL(/\/fr\/datasets/), page.click('.lang-switch a[data-lang="fr"]')]);
+      const url = new URL(page.url());
+      assert.equal(url.searchParams.get('q'), 'wage');
+      assert.equal(await page.inputValue('#filter-q'), 'wage');
+    });
+  }
+
+  it('home cards: kickers in the page language; the featured grid has no hole (desktop and 390 px)', async () => {
+    const kickers: Partial<Record<Lang, string[]>> = {};
+    for (const lang of ['en', 'de', 'it'] as const) {
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto(`${site.url}${prefix(lang)}/`);
+      kickers[lang] = await page.locator('.feature-card .eyebrow').allTextContents();
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        const { items, columns } = await page.locator('.card-grid').evaluate((el) => ({
+          items: el.children.length,
+          columns: getComputedStyle(el).gridTemplateColumns.split(' ').length,
+        }));
+        assert.equal(items % columns, 0, `${lang} ${size.name}: ${items} cards in ${columns} columns`);
+      }
+    }
+    for (const lang of ['de', 'it'] as const) {
+      const english = kickers[lang]!.filter((k) => kickers.en!.includes(k));
+      assert.deepEqual(english, [], `${lang}: ${kickers[lang]!.join(', ')}`);
+    }
+  });
+
+  for (const lang of ['en', 'de'] as const) {
+    it(`${lang}, 390 px: the chart comes before the long description and the facts; the main navigation is not cut`, async () => {
+      await page.setViewportSize(WIDTHS[1]);
+      watched.errors.length = 0;
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_seco_concon`);
+      await waitForChart(page);
+      const top = async (sel: string): Promise<number> => (await page.locator(sel).first().boundingBox())!.y;
+      const chart = await top('.chart-card');
+      assert.ok(chart < (await top('.dataset-head .lede')), 'chart above the description');
+      assert.ok(chart < (await top('.dataset-head .facts')), 'chart above the facts');
+      assert.ok((await top('.dataset-head h1')) < chart, 'title first');
+      for (const link of await page.locator('.main-nav a').all()) {
+        const box = (await link.boundingBox())!;
+        assert.ok(box.x >= 0 && box.x + box.width <= 390, `${await link.textContent()} inside the screen`);
+        assert.equal(await link.evaluate((el) => el.scrollWidth <= el.clientWidth), true);
+      }
+      assert.deepEqual(watched.errors, []);
+    });
+  }
+});
