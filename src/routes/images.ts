@@ -6,7 +6,7 @@ import { etagMatches } from '../http/representation.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { findDataset } from '../query/parse-selection.js';
-import { TRANSFORMS, type Selection, type SelectionView, type Transform } from '../query/view.js';
+import type { Selection, SelectionView } from '../query/view.js';
 import { CHART_STYLE_VERSION } from '../render/chart-style.js';
 import { datasetIdSchema, errorResponses } from './schemas.js';
 import { openingSelection } from '../selection/from-dataset.js';

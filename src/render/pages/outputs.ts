@@ -65,7 +65,11 @@ function downloadPanel(view: DatasetView): SafeHtml {
   // images open in the browser unless the link says `download`; data files are attachments from the server
   const link = (id: OutputId): SafeHtml =>
     html`<li>
-      <a class="download" href="${view.links[id]}" data-download="${id}" ${SELECTION_OUTPUTS[id].attachment === 'never' ? html` download="${attachmentName(id, view.data.meta.id, view.data.state.transform)}"` : ''}
+      <a
+        class="download"
+        href="${view.links[id]}"
+        data-download="${id}"
+        ${SELECTION_OUTPUTS[id].attachment === 'never' ? html` download="${attachmentName(id, view.data.meta.id, view.data.state.transform)}"` : ''}
         ><span class="file-badge file-${id}">${SELECTION_OUTPUTS[id].ext.toUpperCase()}</span><span>${t.dataset.formats[id]}</span></a
       >
     </li>`;
