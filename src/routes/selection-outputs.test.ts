@@ -44,7 +44,7 @@ test('a page links every output of the registry, in its order and groups, and ea
   for (const lang of ['en', 'de'] as const) {
     const page = await app.inject(`${lang === 'en' ? '' : '/de'}/d/ch_snb_zimoma?D0=SARON,1TGT&from=2020-01-01&transform=diff`);
     assert.equal(page.statusCode, 200);
-    const links = [...page.body.matchAll(/<a class="download" href="([^"]+)" data-download="(\w+)"/g)].map((m) => ({
+    const links = [...page.body.matchAll(/<a\s+class="download"\s+href="([^"]+)"\s+data-download="(\w+)"/g)].map((m) => ({
       href: m[1].replace(/&amp;/g, '&'),
       id: m[2],
     }));
