@@ -138,6 +138,26 @@ describe('one naming model on the real data', () => {
     }
     assert.ok(checked > ids.length, `${checked} selections over ${ids.length} datasets`);
   });
+
+  it('a home card names the series its sparkline draws (ch_snb_zimoma: not "SARON" over the call-money rate)', async () => {
+    const home = (await get('/')).body;
+    const cards = [...home.matchAll(/<a class="card-link" href="\/d\/([a-z0-9_]+)"\s*><span class="eyebrow">([^<]*)<\/span>/g)];
+    assert.ok(cards.length > 0, 'the home page has featured cards');
+    for (const [, id, eyebrow] of cards) {
+      const data = pageData((await get(`/d/${id}`)).body);
+      const { meta, title, units, percentLevels, fractions, state } = data;
+      const named = labelSeries({ meta, title, units, percentLevels, fractions, transform: state.transform, base: state.base }, data.series.slice(0, 1));
+      const text = eyebrow
+        .replace(/&amp;/g, '&')
+        .replace(/&#39;/g, "'")
+        .replace(/&quot;/g, '"');
+      assert.equal(text, named.caption || named.series[0].label, `${id}: the card names its opening series`);
+    }
+    assert.ok(
+      cards.some(([, id]) => id === 'ch_snb_zimoma'),
+      'ch_snb_zimoma is featured',
+    );
+  });
 });
 
 /** Page, /resolve (its data and its page link) and /oembed (iframe and thumbnail) show the same series for a page URL. */

@@ -1,10 +1,9 @@
 import type { Dataset, Dimension, Labels, Level } from '../data/model.js';
-import { levelSelection, openingSelection } from '../selection/from-dataset.js';
 
 /**
  * Facts about levels that discovery needs: which levels a user can select
- * (they carry at least one series), their ancestors, and the opening
- * selection of a dataset or of one level.
+ * (they carry at least one series) and their ancestors; the opening
+ * selection of a dataset or of one level is src/selection/from-dataset.ts.
  */
 
 /** A level a user can pick: it has series of its own (grouping nodes and empty levels do not). */
@@ -29,23 +28,6 @@ export function ancestorLabels(dim: Dimension, level: Level): Labels[] {
     parent = dim.levels[i].parent;
   }
   return out;
-}
-
-/**
- * The codes of a dataset's opening view, per dimension (src/selection: what
- * its page shows without parameters).
- */
-export function defaultDims(dataset: Dataset): Record<string, string[]> {
-  return openingSelection(dataset).dims;
-}
-
-/**
- * The view that opens one level: the opening view with that level in its
- * dimension, the others adjusted so the combination has series.
- * @example levelDims(unemployment, 'sex', 'men') // { origin: ['tot'], sex: ['men'] }
- */
-export function levelDims(dataset: Dataset, dimId: string, code: string): Record<string, string[]> {
-  return levelSelection(dataset, dimId, code).dims;
 }
 
 /** The same codes with the dimensions in dim_order (for stable JSON and URLs). */

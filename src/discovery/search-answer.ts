@@ -1,8 +1,8 @@
 import type { Lang, Snapshot } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
-import { pageUrl } from '../urls.js';
+import { levelSelection, openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
+import { urlPartsOf } from '../urls.js';
 import { tokenize } from './fold-text.js';
-import { defaultDims, levelDims } from './levels.js';
 import { apiLinks } from './links.js';
 import { search, type SearchHit } from './search.js';
 
@@ -15,8 +15,9 @@ import { search, type SearchHit } from './search.js';
 /** One result of `/search`. */
 export function searchResultJson(hit: SearchHit, lang: Lang, baseUrl: string): Record<string, unknown> {
   const { dataset, dim, level, path } = hit.doc;
-  const dims = dim && level ? levelDims(dataset, dim.id, level.code) : defaultDims(dataset);
-  const selection = { datasetId: dataset.meta.id, dims };
+  // the selection the page opens (src/selection), its transform included, so page and API links agree
+  const selection = urlPartsOf(dim && level ? levelSelection(dataset, dim.id, level.code) : openingSelection(dataset));
+  const { dims } = selection;
   return {
     type: level ? 'level' : 'dataset',
     datasetId: dataset.meta.id,
@@ -30,7 +31,7 @@ export function searchResultJson(hit: SearchHit, lang: Lang, baseUrl: string): R
     score: hit.score,
     matched: hit.matched.map(({ field, lang: l, text }) => ({ field, lang: l, text })),
     dims,
-    url: pageUrl(baseUrl, lang, selection, dataset.meta.dimOrder),
+    url: selectionPageUrl(baseUrl, lang, dataset, selection),
     api: apiLinks(baseUrl, dataset, selection, lang),
   };
 }

@@ -1,5 +1,6 @@
 import { LANGS, type Dataset, type Lang, type Snapshot } from '../data/model.js';
-import { pageUrl, SITE_PAGE_PATHS, sitePageUrl } from '../urls.js';
+import { openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
+import { SITE_PAGE_PATHS, sitePageUrl, urlPartsOf } from '../urls.js';
 
 /**
  * The sitemap (sitemaps.org protocol with `xhtml:link` alternates, as search
@@ -28,7 +29,11 @@ export function buildSitemapPages(snapshot: Snapshot, baseUrl: string): SitemapP
   const each = (urlOf: (lang: Lang) => string): Record<Lang, string> => Object.fromEntries(LANGS.map((l) => [l, urlOf(l)])) as Record<Lang, string>;
   return [
     ...SITE_PAGE_PATHS.map((path) => ({ urls: each((l) => sitePageUrl(baseUrl, l, path)), lastmod: newest })),
-    ...datasets.map((ds) => ({ urls: each((l) => pageUrl(baseUrl, l, { datasetId: ds.meta.id })), lastmod: datasetLastmod(ds) })),
+    // each dataset's page at its opening view (src/selection), written by the page's own URL writer
+    ...datasets.map((ds) => {
+      const opening = urlPartsOf(openingSelection(ds));
+      return { urls: each((l) => selectionPageUrl(baseUrl, l, ds, opening)), lastmod: datasetLastmod(ds) };
+    }),
   ];
 }
 

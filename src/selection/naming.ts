@@ -70,17 +70,15 @@ export function seriesKey(codes: string[]): string {
   return codes.join('\u001f');
 }
 
-/** The ancestors of a level, nearest first (levels are listed in tree order with their depth). */
-function ancestors(dim: ExplorerDim, index: number): string[] {
-  const out: string[] = [];
-  let depth = dim.levels[index].depth;
-  for (let i = index - 1; i >= 0 && depth > 0; i--) {
-    if (dim.levels[i].depth < depth) {
-      out.push(dim.levels[i].label);
-      depth = dim.levels[i].depth;
-    }
-  }
-  return out;
+/** Each level's path of labels, the level first and its ancestors after (levels are listed in tree order with their depth). */
+function labelPaths(dim: ExplorerDim): string[][] {
+  const stack: { depth: number; path: string[] }[] = [];
+  return dim.levels.map((level) => {
+    while (stack.length && stack[stack.length - 1].depth >= level.depth) stack.pop();
+    const path = [level.label, ...(stack.length ? stack[stack.length - 1].path : [])];
+    stack.push({ depth: level.depth, path });
+    return path;
+  });
 }
 
 const pathCache = new WeakMap<ExplorerDim, Map<string, string>>();
@@ -88,6 +86,7 @@ const pathCache = new WeakMap<ExplorerDim, Map<string, string>>();
 /**
  * The name of a code in its dimension: its label, or where that label
  * repeats among the dimension's levels, its path up to where it is unique.
+ * @example levelName(rates, 'saron1d') // 'SARON · 1 day'
  */
 export function levelName(dim: ExplorerDim, code: string): string {
   let names = pathCache.get(dim);
@@ -95,15 +94,20 @@ export function levelName(dim: ExplorerDim, code: string): string {
   return names.get(code) ?? code;
 }
 
+/** The shortest unique path of every level, counting the path prefixes of the data levels once (linear, not pairwise). */
 function buildNames(dim: ExplorerDim): Map<string, string> {
-  const paths = dim.levels.map((l, i) => [l.label, ...ancestors(dim, i)]);
+  const paths = labelPaths(dim);
+  const key = (path: string[], n: number): string => `${n}\u001e${path.slice(0, n).join('\u001f')}`;
+  const counts = new Map<string, number>();
+  paths.forEach((path, i) => {
+    if (dim.levels[i].data) for (let n = 1; n <= path.length; n++) counts.set(key(path, n), (counts.get(key(path, n)) ?? 0) + 1);
+  });
   const names = new Map<string, string>();
   dim.levels.forEach((level, i) => {
     const path = paths[i];
+    const self = level.data ? 1 : 0;
     let n = 1;
-    const clash = (k: number): boolean =>
-      paths.some((other, j) => j !== i && dim.levels[j].data && other.slice(0, k).join('\u001f') === path.slice(0, k).join('\u001f'));
-    while (n < path.length && clash(n)) n++;
+    while (n < path.length && (counts.get(key(path, n)) ?? 0) - self > 0) n++;
     names.set(level.code, path.slice(0, n).reverse().join(' · '));
   });
   return names;
