@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -116,19 +117,18 @@ describe('nginx (deploy/) in front of two replicas', { skip: HAS_NGINX ? false :
 
   it('passes compression through: the replica compresses, nginx stores and forwards its bytes', async () => {
     const url = `/series.csv?dataset=ch_fso_ppi`;
-    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-      void import('node:http').then(({ get }) =>
-        get(proxy.url + url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-        }).on('error', reject),
-      );
-    });
-    assert.equal(raw.encoding, 'gzip');
-    const { gunzipSync } = await import('node:zlib');
-    const plain = Buffer.from(await (await fetch(replicas[0].url + url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
-    assert.equal(sha(gunzipSync(raw.body)), sha(plain));
+    const plain = (await getFrom(replicas[0].url + url)).body;
+    const decode = { gzip: gunzipSync, br: brotliDecompressSync };
+    for (const encoding of ['gzip', 'br'] as const) {
+      const fromReplica = await getFrom(replicas[1].url + url, { 'accept-encoding': encoding });
+      for (const expected of ['MISS', 'HIT']) {
+        const res = await getFrom(proxy.url + url, { 'accept-encoding': `${encoding}, deflate` });
+        assert.equal(res.headers['x-cache-status'], expected);
+        assert.equal(res.headers['content-encoding'], encoding);
+        assert.equal(sha(res.body), sha(fromReplica.body), `the replica's ${encoding} bytes, as it sent them`);
+        assert.equal(sha(decode[encoding](res.body)), sha(plain));
+      }
+    }
   });
 
   it('loses no request when a replica is killed (SIGKILL) during a steady load, and uses it again once it is back', async () => {
