@@ -1,16 +1,34 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { LANGS, type Lang } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
 import { computeView } from '../query/compute-view.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { encodeColumnarJson, encodeCsv } from '../query/encode.js';
+import { encodeLabelledCsv } from '../query/encode-labelled-csv.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import { attachmentHeaders, isDownload, type DownloadQuery } from './downloads.js';
-import { datasetIdSchema, errorResponses, selectionQuerySchema } from './schemas.js';
+import { datasetIdSchema, downloadProperty, errorResponses, selectionQuerySchema } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** `labels=true&lang=de` of /series.csv. */
+interface LabelsQuery {
+  labels?: string;
+  lang?: Lang;
+}
+
+/** /series.csv takes `labels` and `lang` besides the selection. */
+const labelledCsvQuerySchema = {
+  ...selectionQuerySchema,
+  properties: {
+    ...selectionQuerySchema.properties,
+    labels: { ...downloadProperty, description: 'With true (or 1) a `{dim}_label` column follows each dimension column, in the language `lang`.' },
+    lang: { type: 'string', enum: [...LANGS], description: 'Language of the label columns (default en).' },
+  },
+} as const;
 
 /** The data API: /catalog, /dataset/{id}/meta, /series, /series.csv. */
 export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -57,20 +75,22 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
             ? 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.'
             : 'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV.',
         tags: ['data'],
-        querystring: selectionQuerySchema,
+        querystring: format === 'csv' ? labelledCsvQuerySchema : selectionQuerySchema,
         response: errorResponses,
       },
       handler: (query, snapshot) => {
+        // labels=true adds a label column after each code column, in `lang` (issue 15); the default bytes are untouched
+        const labels = format === 'csv' && isDownload((query as LabelsQuery).labels) ? ((query as LabelsQuery).lang ?? 'en') : null;
         const { dataset, selection } = parseSelection(query, snapshot);
         // download=1 only adds Content-Disposition; the body is the same bytes.
         const download = isDownload(query.download);
         return {
-          etag: selectionEtag(format, dataset.version, selection, download ? 'attachment' : ''),
+          etag: selectionEtag(format, dataset.version, selection, `${download ? 'attachment' : ''}${labels ? `|labels-${labels}` : ''}`),
           type: format === 'json' ? JSON_TYPE : CSV_TYPE,
           headers: download ? attachmentHeaders(selection, format) : undefined,
           build: () => {
             const view = computeView(dataset, selection);
-            return format === 'json' ? encodeColumnarJson(view) : encodeCsv(view);
+            return format === 'json' ? encodeColumnarJson(view) : labels ? encodeLabelledCsv(view, labels) : encodeCsv(view);
           },
         };
       },

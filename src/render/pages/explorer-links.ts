@@ -8,7 +8,7 @@ import { apiUrl } from '../../urls.js';
 import { toUrlSelection, type ExplorerMeta, type ExplorerState } from './explorer-state.js';
 
 /** The outputs the download card links to. */
-export const DOWNLOAD_KINDS = ['csv', 'xlsx', 'json', 'png', 'svg'] as const;
+export const DOWNLOAD_KINDS = ['csv', 'csvLabels', 'xlsx', 'json', 'png', 'svg'] as const;
 export type DownloadKind = (typeof DOWNLOAD_KINDS)[number];
 
 /** Size of the chart images offered for download. */
@@ -29,6 +29,8 @@ export function buildDownloadLinks(meta: ExplorerMeta, state: ExplorerState, lan
   ];
   return {
     csv: apiUrl('', 'series.csv', sel, order, download),
+    // the CSV with a label column per dimension, in the page's language
+    csvLabels: apiUrl('', 'series.csv', sel, order, [...download, ['labels', 'true'], ['lang', lang]]),
     // the workbook is always an attachment; its labels follow the page's language
     xlsx: apiUrl('', 'series.xlsx', sel, order, lang === 'en' ? [] : [['lang', lang]]),
     json: apiUrl('', 'series', sel, order, download),

@@ -61,7 +61,7 @@ function embedPanel(view: DatasetView): SafeHtml {
     </div>`;
 }
 
-const ICONS: Record<DownloadKind, string> = { csv: 'CSV', xlsx: 'XLSX', json: 'JSON', png: 'PNG', svg: 'SVG' };
+const ICONS: Record<DownloadKind, string> = { csv: 'CSV', csvLabels: 'CSV', xlsx: 'XLSX', json: 'JSON', png: 'PNG', svg: 'SVG' };
 
 function downloadPanel(view: DatasetView): SafeHtml {
   const t = view.t;
@@ -72,10 +72,10 @@ function downloadPanel(view: DatasetView): SafeHtml {
         href="${view.links[kind]}"
         data-download="${kind}"
         ${kind === 'png' || kind === 'svg' ? html` download="${downloadFileName({ datasetId: view.data.meta.id, transform: view.data.state.transform }, kind)}"` : ''}
-        ><span class="file-badge file-${kind}">${ICONS[kind]}</span><span>${t.dataset.formats[kind]}</span></a
+        ><span class="file-badge file-${kind === 'csvLabels' ? 'csv' : kind}">${ICONS[kind]}</span><span>${t.dataset.formats[kind]}</span></a
       >
     </li>`;
-  const data = DOWNLOAD_KINDS.filter((k) => k === 'csv' || k === 'xlsx' || k === 'json');
+  const data = DOWNLOAD_KINDS.filter((k) => k === 'csv' || k === 'csvLabels' || k === 'xlsx' || k === 'json');
   const chart = DOWNLOAD_KINDS.filter((k) => k === 'png' || k === 'svg');
   return html`<p class="panel-intro">${t.dataset.downloadIntro}</p>
     <div class="download-groups">
