@@ -113,7 +113,7 @@ export const DE: UiStrings = {
     downloadIntro: 'Die aktuelle Auswahl, mit der gewählten Darstellung.',
     downloadData: 'Daten',
     downloadChart: 'Grafik',
-    formats: { csv: 'CSV', xlsx: 'Excel', json: 'JSON', png: 'PNG-Bild', svg: 'SVG-Bild' },
+    formats: { csv: 'CSV', csvLabels: 'CSV mit Bezeichnungen', xlsx: 'Excel', json: 'JSON', png: 'PNG-Bild', svg: 'SVG-Bild' },
     apiLink: 'Dieselben Daten über die API',
     allDatasets: 'Alle Datensätze',
     viewFull: 'Auf dataseries öffnen',

@@ -120,7 +120,7 @@ export const FR: UiStrings = {
     downloadIntro: 'La sélection actuelle, avec la transformation choisie.',
     downloadData: 'Données',
     downloadChart: 'Graphique',
-    formats: { csv: 'CSV', xlsx: 'Excel', json: 'JSON', png: 'Image PNG', svg: 'Image SVG' },
+    formats: { csv: 'CSV', csvLabels: 'CSV avec libellés', xlsx: 'Excel', json: 'JSON', png: 'Image PNG', svg: 'Image SVG' },
     apiLink: 'Les mêmes données par l’API',
     allDatasets: 'Tous les jeux de données',
     viewFull: 'Ouvrir sur dataseries',

@@ -113,7 +113,7 @@ export const IT: UiStrings = {
     downloadIntro: 'La selezione attuale, con la trasformazione scelta.',
     downloadData: 'Dati',
     downloadChart: 'Grafico',
-    formats: { csv: 'CSV', xlsx: 'Excel', json: 'JSON', png: 'Immagine PNG', svg: 'Immagine SVG' },
+    formats: { csv: 'CSV', csvLabels: 'CSV con etichette', xlsx: 'Excel', json: 'JSON', png: 'Immagine PNG', svg: 'Immagine SVG' },
     apiLink: 'Gli stessi dati tramite l’API',
     allDatasets: 'Tutti i set di dati',
     viewFull: 'Apri su dataseries',

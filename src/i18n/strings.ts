@@ -135,7 +135,7 @@ export interface UiStrings {
     downloadIntro: string;
     downloadData: string;
     downloadChart: string;
-    formats: { csv: string; xlsx: string; json: string; png: string; svg: string };
+    formats: { csv: string; csvLabels: string; xlsx: string; json: string; png: string; svg: string };
     apiLink: string;
     allDatasets: string;
     viewFull: string;

@@ -21,8 +21,10 @@ export interface SelectionOutput {
   readonly group: 'data' | 'chart';
   /** an attachment always (xlsx), on `download=1` (json, csv), or never (images shown inline) */
   readonly attachment: 'always' | 'on-request' | 'never';
-  /** the extra parameters of the route beside the selection: `download`, `lang`, or `lang` + `width`/`height` */
-  readonly params: 'download' | 'lang' | 'chart';
+  /** the extra parameters of the route beside the selection: `download`, `download` + `labels` + `lang`, `lang`, or `lang` + `width`/`height` */
+  readonly params: 'download' | 'csv' | 'lang' | 'chart';
+  /** the page's link asks for a label column per dimension (`labels=true`, in the page's language); several outputs may share a route */
+  readonly labels?: boolean;
   /** how errors of the route are rendered */
   readonly errorFormat: 'json' | 'csv';
   /** the OpenAPI summary */
@@ -37,7 +39,18 @@ export const SELECTION_OUTPUTS = {
     ext: 'csv',
     group: 'data',
     attachment: 'on-request',
-    params: 'download',
+    params: 'csv',
+    errorFormat: 'csv',
+    summary: 'Observations of a selection (tidy CSV)',
+  },
+  csvLabels: {
+    path: 'series.csv',
+    mediaType: 'text/csv; charset=utf-8',
+    ext: 'csv',
+    group: 'data',
+    attachment: 'on-request',
+    params: 'csv',
+    labels: true,
     errorFormat: 'csv',
     summary: 'Observations of a selection (tidy CSV)',
   },
@@ -89,6 +102,11 @@ export type OutputId = keyof typeof SELECTION_OUTPUTS;
 /** Every output id, in the page's order. */
 export const OUTPUT_IDS = Object.keys(SELECTION_OUTPUTS) as OutputId[];
 
+/** The outputs that own a route: the first of each path (`csvLabels` is a link to `csv`'s route with `labels=true`). */
+export const ROUTE_OUTPUT_IDS = OUTPUT_IDS.filter(
+  (id, i) => OUTPUT_IDS.findIndex((other) => SELECTION_OUTPUTS[other].path === SELECTION_OUTPUTS[id].path) === i,
+);
+
 /** Size of the chart images offered for download. */
 export const DOWNLOAD_CHART_SIZE = { width: 1200, height: 675 } as const;
 
@@ -111,6 +129,14 @@ export function downloadLinkParams(id: OutputId, lang: Lang): [string, string][]
   switch (output.params) {
     case 'download':
       return [['download', '1']];
+    case 'csv':
+      return output.labels
+        ? [
+            ['download', '1'],
+            ['labels', 'true'],
+            ['lang', lang],
+          ]
+        : [['download', '1']];
     case 'lang':
       return lang === 'en' ? [] : [['lang', lang]];
     case 'chart':

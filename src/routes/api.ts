@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
+import { LANGS, type Lang } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { findDataset } from '../query/parse-selection.js';

@@ -22,7 +22,7 @@ test('every output of the registry is a route answering its media type, with its
     assert.ok(OUTPUT_ENCODERS[id], id);
     assert.ok(app.hasRoute({ method: 'GET', url: `/${output.path}` }), id);
     assert.equal(spec.paths[`/${output.path}`]?.get?.summary, output.summary, id);
-    const url = `/${output.path}?${SELECTION}${output.params === 'download' ? '&download=1' : ''}`;
+    const url = `/${output.path}?${SELECTION}${output.attachment === 'on-request' ? '&download=1' : ''}${output.labels ? '&labels=true' : ''}`;
     const res = await app.inject(url);
     assert.equal(res.statusCode, 200, `${id}: ${res.body.slice(0, 200)}`);
     assert.equal(res.headers['content-type'], output.mediaType, id);

@@ -9,8 +9,9 @@ import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata } from '../query/download-metadata.js';
 import { columnarJsonChunks, csvChunks, encodeColumnarJson, encodeCsv } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
+import { encodeLabelledCsv } from '../query/encode-labelled-csv.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
-import { attachmentName, OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
+import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
 import type { SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
@@ -27,6 +28,8 @@ import { selectionEtag } from './selection-etag.js';
 /** The query of any selection output: a selection plus the parameters its kind takes. */
 export interface OutputQuery extends SelectionQuery {
   download?: string;
+  /** `true` (or `1`): a label column after each dimension column, in `lang` (CSV) */
+  labels?: string;
   lang?: Lang;
   width?: number;
   height?: number;
@@ -88,6 +91,22 @@ function dataBody(
 const CHART_DESCRIPTION =
   'The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps.';
 
+/** The language of the label columns a CSV query asks for, or null for the plain (published) CSV. */
+const csvLabels = (q: OutputQuery): Lang | null => (isDownload(q.labels) ? (q.lang ?? 'en') : null);
+
+const CSV_ENCODER: OutputEncoder = {
+  etagKind: 'csv',
+  etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}` : ''}`,
+  light: true,
+  encode: (view, { query, ctx }) => {
+    const lang = csvLabels(query);
+    // labels=true adds a label column after each code column (issue 15); the default bytes stay the published file's
+    return lang ? encodeLabelledCsv(view, lang) : dataBody(view, ctx, csvChunks, encodeCsv);
+  },
+  description:
+    'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV. With `labels=true` a `{dim}_label` column follows each dimension column, in the language `lang`.',
+};
+
 /** The encoder of every output: a record over the registry's ids, so a new format needs one here. */
 export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   json: {
@@ -97,14 +116,8 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
     encode: (view, { ctx }) => dataBody(view, ctx, columnarJsonChunks, encodeColumnarJson),
     description: 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.',
   },
-  csv: {
-    etagKind: 'csv',
-    etagExtra: (q) => (isDownload(q.download) ? 'attachment' : ''),
-    light: true,
-    encode: (view, { ctx }) => dataBody(view, ctx, csvChunks, encodeCsv),
-    description:
-      'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV.',
-  },
+  csv: CSV_ENCODER,
+  csvLabels: CSV_ENCODER,
   xlsx: {
     etagKind: 'xlsx',
     etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${XLSX_LAYOUT_VERSION}|${ctx.config.baseUrl}`,
@@ -147,9 +160,18 @@ const sizeSchema = (name: string, fallback: number) =>
 export function outputQuerySchema(output: SelectionOutput): object {
   if (output.params === 'download') return selectionQuerySchema;
   const extra =
-    output.params === 'lang'
-      ? { lang: { ...langSchema, description: 'Language of the labels and of the metadata sheet.' } }
-      : { lang: langSchema, width: sizeSchema('width', CHART_REFERENCE.width), height: sizeSchema('height', CHART_REFERENCE.height) };
+    output.params === 'csv'
+      ? {
+          ...selectionQuerySchema.properties,
+          labels: {
+            ...selectionQuerySchema.properties.download,
+            description: 'With true (or 1) a `{dim}_label` column follows each dimension column, in the language `lang`.',
+          },
+          lang: { ...langSchema, description: 'Language of the label columns (with labels=true).' },
+        }
+      : output.params === 'lang'
+        ? { lang: { ...langSchema, description: 'Language of the labels and of the metadata sheet.' } }
+        : { lang: langSchema, width: sizeSchema('width', CHART_REFERENCE.width), height: sizeSchema('height', CHART_REFERENCE.height) };
   return {
     type: 'object',
     required: ['dataset'],
@@ -186,7 +208,7 @@ async function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req:
 
 /** Registers every output of the registry as a GET route. */
 export function registerSelectionOutputs(app: FastifyInstance, ctx: AppContext): void {
-  for (const id of OUTPUT_IDS) {
+  for (const id of ROUTE_OUTPUT_IDS) {
     const output: SelectionOutput = SELECTION_OUTPUTS[id];
     registerGet<OutputQuery>(app, ctx, {
       url: `/${output.path}`,

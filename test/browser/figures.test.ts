@@ -7,7 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Lang } from '../../src/data/model.js';
 import { uiStrings } from '../../src/i18n/strings.js';
-import { REAL_DATA } from '../helpers.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseCsvText, REAL_DATA } from '../helpers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, type Chrome, type Site } from './harness.js';
 
 const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
@@ -212,6 +214,52 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
         } finally {
           await context.close();
         }
+      });
+    }
+  }
+
+  it('/series.csv keeps the published rows; labels=true adds a label column after each code column in `lang`', async () => {
+    const published = parseCsvText(await readFile(path.join(REAL_DATA, 'ch_seco_concon.csv'), 'utf8'));
+    const plain = parseCsvText(await (await page.request.get(`${site.url}/series.csv?dataset=ch_seco_concon`)).text());
+    // the published file writes 17 significant digits where JavaScript writes the shortest exact form: equal as numbers
+    assert.deepEqual(
+      plain.map((r) => r.map((c, i) => (i === r.length - 1 && c !== '' && c !== 'value' ? Number(c) : c))),
+      published.map((r) => r.map((c, i) => (i === r.length - 1 && c !== '' && c !== 'value' ? Number(c) : c))),
+    );
+    const labelled = parseCsvText(await (await page.request.get(`${site.url}/series.csv?dataset=ch_seco_concon&labels=true&lang=fr`)).text());
+    assert.deepEqual(labelled[0], ['type', 'type_label', 'structure', 'structure_label', 'seas_adj', 'seas_adj_label', 'date', 'value']);
+    assert.equal(labelled.length, plain.length);
+    // dropping the label columns gives the default CSV, character for character
+    assert.deepEqual(
+      labelled.map((r) => r.filter((_, i) => i % 2 === 0 || i >= 6)),
+      plain,
+    );
+    const bad = await page.request.get(`${site.url}/series.csv?dataset=ch_seco_concon&labels=true&lang=xx`);
+    assert.equal(bad.status(), 400);
+  });
+
+  for (const lang of ['de', 'it'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: the page offers the CSV with labels in its language, the same rows as the CSV`, async () => {
+        await page.setViewportSize(size);
+        await page.goto(`${site.url}/${lang}/d/ch_seco_concon`);
+        await waitForChart(page);
+        await page.click('label[for="out-download"]');
+        const read = async (kind: string): Promise<string[][]> => {
+          const [download] = await Promise.all([page.waitForEvent('download'), page.click(`a[data-download="${kind}"]`)]);
+          const text = await readFile((await download.path())!, 'utf8');
+          return parseCsvText(text);
+        };
+        const labelled = await read('csvLabels');
+        const plain = await read('csv');
+        assert.deepEqual(
+          labelled.map((r) => r.filter((_, i) => i % 2 === 0 || i >= 6)),
+          plain,
+        );
+        // the label of a picked level is the one the page shows
+        const code = labelled[1][2];
+        const shown = (await page.locator(`input[name="structure"][value="${code}"] + .level-label`).textContent())!.trim();
+        assert.equal(labelled[1][3], shown);
       });
     }
   }

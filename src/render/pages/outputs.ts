@@ -70,7 +70,7 @@ function downloadPanel(view: DatasetView): SafeHtml {
         href="${view.links[id]}"
         data-download="${id}"
         ${SELECTION_OUTPUTS[id].attachment === 'never' ? html` download="${attachmentName(id, view.data.meta.id, view.data.state.transform)}"` : ''}
-        ><span class="file-badge file-${id}">${SELECTION_OUTPUTS[id].ext.toUpperCase()}</span><span>${t.dataset.formats[id]}</span></a
+        ><span class="file-badge file-${SELECTION_OUTPUTS[id].ext}">${SELECTION_OUTPUTS[id].ext.toUpperCase()}</span><span>${t.dataset.formats[id]}</span></a
       >
     </li>`;
   const data = OUTPUT_IDS.filter((id) => SELECTION_OUTPUTS[id].group === 'data');
