@@ -66,10 +66,21 @@ async function readInside(dir: string, name: string): Promise<Buffer | { missing
  * Reads both files of a dataset (started ahead of parsing, so reading
  * overlaps the previous parse). `dir` must be a real path. Files that change
  * while they are read (size or mtime before and after differ), or, with
- * `settleMs`, were modified less than that before the read, are not taken:
- * a publisher is writing them, and the next reload reads them again.
+ * `settleMs`, were modified less than that before the read, are read again
+ * after `settleMs` (twice); then they are not taken: a publisher is writing
+ * them, and the next reload reads them again.
  */
 export async function readDataset(dir: string, files: DatasetFiles, settleMs = 0): Promise<DatasetBytes> {
+  // a file caught changing is waited for a little (a publisher finishing a write) before it is refused
+  let bytes = await readOnce(dir, files, settleMs);
+  for (let attempt = 1; attempt < 3 && 'retry' in bytes && bytes.retry; attempt++) {
+    await new Promise((r) => setTimeout(r, settleMs));
+    bytes = await readOnce(dir, files, settleMs);
+  }
+  return bytes;
+}
+
+async function readOnce(dir: string, files: DatasetFiles, settleMs: number): Promise<DatasetBytes> {
   const started = Date.now();
   const before = await fileStats(dir, files);
   const [meta, csv] = await Promise.all([readInside(dir, files.meta), readInside(dir, files.data)]);
