@@ -29,6 +29,7 @@ export class DataHolder {
   private watcher: DirectoryWatch | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_FIRST_MS;
+  private closed = false;
   private readonly listeners: ((s: Snapshot, old: Snapshot | null) => void)[] = [];
   /** files are read and parsed off the event loop */
   private readonly parser = new WorkerParser();
@@ -117,7 +118,7 @@ export class DataHolder {
 
   /** Reads again later by itself (a file still being written, a directory being replaced), backing off. */
   private retryLater(): void {
-    if (!this.watcher || this.retryTimer) return;
+    if (this.closed || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       void this.reload();
@@ -144,6 +145,7 @@ export class DataHolder {
 
   /** Stops watching and the loading thread. */
   close(): void {
+    this.closed = true;
     void this.parser.close();
     this.watcher?.close();
     this.watcher = null;

@@ -5,7 +5,7 @@ import type { ParseRequest } from './parse-worker.js';
 /** Reads and parses one dataset of a (real) data directory. */
 export type ParseDataset = (dir: string, files: DatasetFiles) => Promise<DatasetLoad>;
 
-/** Reads and parses on the calling thread (the command line, where nothing else waits). */
+/** Reads and parses on the calling thread (the command line, where nothing else waits and files are not expected to change). */
 export const parseInline: ParseDataset = async (dir, files) => parseDataset(files, await readDataset(dir, files));
 
 /** A worker running parse-worker: its compiled file, or under tsx (tests, `npm run dev`) its TypeScript source through tsx's loader. */

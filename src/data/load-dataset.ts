@@ -24,13 +24,26 @@ export type DatasetLoad = { ok: true; dataset: Dataset; issues: LoadIssue[] } | 
 
 /** Size+mtime of both files; equal signatures mean the files were not rewritten. */
 export async function fileSignature(dir: string, files: DatasetFiles): Promise<string | null> {
+  return (await fileStats(dir, files))?.signature ?? null;
+}
+
+async function fileStats(dir: string, files: DatasetFiles): Promise<{ signature: string; newest: number } | null> {
   try {
     const [a, b] = await Promise.all([stat(path.join(dir, files.data)), stat(path.join(dir, files.meta))]);
-    return `${a.size}:${a.mtimeMs}:${b.size}:${b.mtimeMs}`;
+    return { signature: `${a.size}:${a.mtimeMs}:${b.size}:${b.mtimeMs}`, newest: Math.max(a.mtimeMs, b.mtimeMs) };
   } catch {
     return null;
   }
 }
+
+/**
+ * How old the newest file must be, when the read began, for the server to
+ * take it. File times tick coarsely (often every 4-10 ms), so a write during
+ * a short read can leave size and mtime as they were; a file modified this
+ * recently may still be being written and is read again a moment later (as
+ * git treats "racy" files).
+ */
+export const SETTLE_MS = 50;
 
 /**
  * The raw bytes of a dataset's two files with the signature they were read
@@ -52,19 +65,32 @@ async function readInside(dir: string, name: string): Promise<Buffer | { missing
 /**
  * Reads both files of a dataset (started ahead of parsing, so reading
  * overlaps the previous parse). `dir` must be a real path. Files that change
- * while they are read (size or mtime before and after differ) are not taken:
- * a publisher is writing them, and the next reload reads them again.
+ * while they are read (size or mtime before and after differ), or, with
+ * `settleMs`, were modified less than that before the read, are read again
+ * after `settleMs` (twice); then they are not taken: a publisher is writing
+ * them, and the next reload reads them again.
  */
-export async function readDataset(dir: string, files: DatasetFiles): Promise<DatasetBytes> {
-  const before = await fileSignature(dir, files);
+export async function readDataset(dir: string, files: DatasetFiles, settleMs = 0): Promise<DatasetBytes> {
+  // a file caught changing is waited for a little (a publisher finishing a write) before it is refused
+  let bytes = await readOnce(dir, files, settleMs);
+  for (let attempt = 1; attempt < 3 && 'retry' in bytes && bytes.retry; attempt++) {
+    await new Promise((r) => setTimeout(r, settleMs));
+    bytes = await readOnce(dir, files, settleMs);
+  }
+  return bytes;
+}
+
+async function readOnce(dir: string, files: DatasetFiles, settleMs: number): Promise<DatasetBytes> {
+  const started = Date.now();
+  const before = await fileStats(dir, files);
   const [meta, csv] = await Promise.all([readInside(dir, files.meta), readInside(dir, files.data)]);
   if (!Buffer.isBuffer(meta)) return meta;
   if (!Buffer.isBuffer(csv)) return csv;
-  const after = await fileSignature(dir, files);
-  if (before === null || before !== after) {
+  const after = await fileStats(dir, files);
+  if (!before || !after || before.signature !== after.signature || (settleMs > 0 && after.newest > started - settleMs)) {
     return { missing: files.data, message: 'changed while being read (a publisher is writing it); it is read again once it settles', retry: true };
   }
-  return { meta, csv, signature: after };
+  return { meta, csv, signature: after.signature };
 }
 
 /**

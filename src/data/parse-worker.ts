@@ -1,7 +1,7 @@
 // The worker thread that reads and parses datasets for a DatasetParser, so a
 // large file never stalls the server's event loop.
 import { parentPort } from 'node:worker_threads';
-import { type DatasetFiles, type DatasetLoad, parseDataset, readDataset } from './load-dataset.js';
+import { type DatasetFiles, type DatasetLoad, parseDataset, readDataset, SETTLE_MS } from './load-dataset.js';
 
 /** A request from the server: read and parse one dataset of a directory. */
 export interface ParseRequest {
@@ -22,7 +22,7 @@ parentPort!.on('message', (req: ParseRequest) => {
   void (async () => {
     let load: DatasetLoad;
     try {
-      load = parseDataset(req.files, await readDataset(req.dir, req.files));
+      load = parseDataset(req.files, await readDataset(req.dir, req.files, SETTLE_MS));
     } catch (e) {
       load = { ok: false, issues: [{ dataset: req.files.id, file: req.files.data, message: `cannot be loaded: ${(e as Error).message}`, severity: 'error' }] };
     }
