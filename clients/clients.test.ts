@@ -3,7 +3,7 @@
 // run inside their suites. `R CMD check` runs without a server. Missing R or
 // Python fails the suite (set DS_SKIP_CLIENT_TESTS=1 to skip it on purpose).
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -27,6 +27,7 @@ function succeeded(result: CommandResult, what: string): void {
 describe('R and Python clients', { skip }, () => {
   let server: RunningServer;
   let tmp: string;
+  let lib: string;
 
   before(async () => {
     const missing: string[] = [];
@@ -35,6 +36,10 @@ describe('R and Python clients', { skip }, () => {
     assert.deepEqual(missing, [], `missing: ${missing.join(', ')}; install with apt-get install ${DEBIAN_PACKAGES} (or set DS_SKIP_CLIENT_TESTS=1)`);
     tmp = mkdtempSync(join(tmpdir(), 'ds-clients-'));
     server = await startServer(REAL_DATA);
+    lib = join(tmp, 'rlib');
+    mkdirSync(lib);
+    cpSync(join(ROOT, 'clients/r'), join(tmp, 'r'), { recursive: true });
+    succeeded(await run('R', ['CMD', 'INSTALL', `--library=${lib}`, join(tmp, 'r')], { env: clientEnv(null, { R_LIBS: lib }) }), 'R CMD INSTALL');
   });
 
   after(async () => {
@@ -52,10 +57,6 @@ describe('R and Python clients', { skip }, () => {
   });
 
   it('R: testthat against the real server, README examples included, nothing skipped', async () => {
-    const lib = join(tmp, 'rlib');
-    mkdirSync(lib);
-    cpSync(join(ROOT, 'clients/r'), join(tmp, 'r'), { recursive: true });
-    succeeded(await run('R', ['CMD', 'INSTALL', `--library=${lib}`, join(tmp, 'r')], { env: clientEnv(null, { R_LIBS: lib }) }), 'R CMD INSTALL');
     const script = [
       'results <- as.data.frame(testthat::test_dir("clients/r/tests/testthat", package = "dataseries",',
       '  load_package = "installed", reporter = "summary", stop_on_failure = FALSE))',
@@ -66,6 +67,40 @@ describe('R and Python clients', { skip }, () => {
     const result = await run('Rscript', ['-e', script], { env: clientEnv(server, { R_LIBS: lib }) });
     succeeded(result, 'testthat');
     assert.match(result.output, /R tests: [1-9]\d* passed, 0 failed, 0 skipped, 0 errors/);
+  });
+
+  it('R: ds() gives the published doubles exactly, for every value of every real dataset', async () => {
+    // R prints each value with 17 significant digits (exact for a double);
+    // Node reads both that and the published text with a correctly rounded parser.
+    const out = join(tmp, 'r-values.txt');
+    const script = [
+      'library(dataseries)',
+      `con <- file(${JSON.stringify(out)}, "w")`,
+      'for (id in ds_catalog()$id) writeLines(paste(id, sprintf("%.17g", ds(id)$value)), con)',
+      'close(con)',
+    ].join('\n');
+    succeeded(await run('Rscript', ['-e', script], { env: clientEnv(server, { R_LIBS: lib }) }), 'Rscript');
+    const got = new Map<string, string[]>();
+    for (const line of readFileSync(out, 'utf8').trimEnd().split('\n')) {
+      const [id, value] = line.split(' ');
+      got.set(id, [...(got.get(id) ?? []), value]);
+    }
+    const ids = (JSON.parse(readFileSync(join(REAL_DATA, 'catalog.json'), 'utf8')) as { id: string }[]).map((e) => e.id);
+    assert.deepEqual([...got.keys()].sort(), [...ids].sort());
+    let compared = 0;
+    for (const id of ids) {
+      const published = readFileSync(join(REAL_DATA, `${id}.csv`), 'utf8').trimEnd().split('\n').slice(1);
+      const values = got.get(id) ?? [];
+      assert.equal(values.length, published.length, id);
+      published.forEach((row, i) => {
+        const text = row.slice(row.lastIndexOf(',') + 1).replace(/\r$/, '');
+        const want = text === '' || text === 'NA' ? 'NA' : Number(text);
+        const value = values[i] === 'NA' ? 'NA' : Number(values[i]);
+        assert.equal(value, want, `${id} row ${i + 2}: R ${values[i]}, published ${text}`);
+        compared += 1;
+      });
+    }
+    assert.ok(compared > 190_000, `${compared} values compared`);
   });
 
   it('R CMD check passes without errors or warnings, with no server', async () => {
