@@ -5,6 +5,7 @@ import { buildStore } from './build-store.js';
 import type { Dataset, LoadIssue } from './model.js';
 import { CsvError, parseSeriesCsv } from './parse-csv.js';
 import { type CatalogFallback, MetaError, parseMeta } from './parse-meta.js';
+import { parseJsonInOrder } from './json-order.js';
 
 /** Where a dataset's files are, as the catalog (or the directory) names them. */
 export interface DatasetFiles {
@@ -52,7 +53,7 @@ export function parseDataset(files: DatasetFiles, bytes: DatasetBytes, signature
   if ('missing' in bytes) return fail(bytes.missing, bytes.message);
   let raw: unknown;
   try {
-    raw = JSON.parse(bytes.meta.toString('utf8'));
+    raw = parseJsonInOrder(bytes.meta.toString('utf8')); // level codes in the file's order, whatever they look like
   } catch (e) {
     return fail(files.meta, `invalid JSON: ${(e as Error).message}`);
   }

@@ -1,3 +1,4 @@
+import { entriesInOrder, keysInOrder, orderedRecord } from './json-order.js';
 import type { DatasetMeta, Dimension, Labels, Level, Source, Topic, Units } from './model.js';
 import { isRecord, normaliseBool, normaliseDefault, normaliseLabels, normaliseString, normaliseStringList, slugify } from './normalise.js';
 
@@ -77,7 +78,8 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
   const rawLevels = raw.levels;
   if (!isRecord(rawLevels)) throw new MetaError(`"dimensions.${id}.levels" must be an object of code → {label}`);
   const base = new Map<string, { label: Labels; data: boolean }>();
-  for (const [code, lv] of Object.entries(rawLevels)) {
+  // In the order the file lists them: Object.entries would put integer-like codes first.
+  for (const [code, lv] of entriesInOrder(rawLevels)) {
     const label = normaliseLabels(isRecord(lv) ? lv.label : lv) ?? { en: code };
     base.set(code, { label, data: normaliseBool(isRecord(lv) ? lv.data : undefined, true) });
   }
@@ -85,7 +87,7 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
   const seen = new Set<string>();
   const visit = (node: unknown, parent: string | null, depth: number): void => {
     if (!isRecord(node)) return;
-    for (const [code, children] of Object.entries(node)) {
+    for (const [code, children] of entriesInOrder(node)) {
       const lv = base.get(code);
       if (!lv) {
         warn(`"dimensions.${id}.hierarchy" names "${code}", which is not one of its levels (ignored)`);
@@ -103,7 +105,8 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
     if (!seen.has(code)) levels.push({ code, label: lv.label, data: lv.data, parent: null, depth: 0 });
   }
   const index = new Map(levels.map((l, i) => [l.code, i]));
-  return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, hasHierarchy };
+  const fileOrder = [...base.keys()].map((code) => index.get(code)!);
+  return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, fileOrder, hasHierarchy };
 }
 
 function parseSource(value: unknown): Source {
@@ -141,17 +144,18 @@ function parseUnits(value: unknown, dims: Dimension[], warn: (msg: string) => vo
     return label ? { kind: 'single', label } : null;
   }
   if (!isRecord(value)) return null;
-  const keys = Object.keys(value);
+  const keys = keysInOrder(value);
   const dim = dims.find((d) => keys.every((k) => d.index.has(k)));
   if (!dim) {
     warn(`"units" is keyed by ${keys.join(', ')}, which are not the levels of one dimension (units ignored)`);
     return null;
   }
-  const labels: Record<string, Labels> = {};
-  for (const k of keys) {
-    const l = normaliseLabels(value[k]);
-    if (l) labels[k] = l;
-  }
+  const labels = orderedRecord(
+    keys.flatMap((k) => {
+      const l = normaliseLabels(value[k]);
+      return l ? [[k, l] as const] : [];
+    }),
+  );
   return { kind: 'by-level', dim: dim.id, labels };
 }
 

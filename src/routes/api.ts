@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { registerGet } from '../http/get-route.js';
 import { computeView } from '../query/compute-view.js';
+import { stringifyInOrder } from '../data/json-order.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { encodeColumnarJson, encodeCsv } from '../query/encode.js';
 import { findDataset, parseSelection, type SelectionQuery } from '../query/parse-selection.js';
@@ -42,7 +43,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: (_q, snapshot, req) => {
       const ds = findDataset(snapshot, (req.params as { id: string }).id);
-      return { etag: `W/"m-${ds.version}"`, type: JSON_TYPE, build: () => JSON.stringify(buildMetaDocument(ds)) };
+      return { etag: `W/"m-${ds.version}"`, type: JSON_TYPE, build: () => stringifyInOrder(buildMetaDocument(ds)) };
     },
   });
 
