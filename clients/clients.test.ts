@@ -103,6 +103,61 @@ describe('R and Python clients', { skip }, () => {
     assert.ok(compared > 190_000, `${compared} values compared`);
   });
 
+  // The page's R and Python snippets, run as they are (with the server's address), for
+  // selections whose codes are all digits and a transform: codes come back as text,
+  // dates as dates, values as numbers, in ds()'s answer and in the transformed CSV.
+  const SNIPPET_PAGES = [
+    { path: '/d/ch_fso_ppi?base=2020&transform=yoy', df: 'df_yoy', dim: 'base', codes: ['2020'] },
+    {
+      path: '/d/ch_fso_jobs_sex?Grossregion=0,1&Wirtschaftssektor=TOT&Besch%C3%A4ftigungsgrad=TOT&Geschlecht=TOT&transform=pct',
+      df: 'df_pct',
+      dim: 'Grossregion',
+      codes: ['0', '1'],
+    },
+  ];
+
+  async function pageSnippet(path: string, tool: 'r' | 'python'): Promise<string> {
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    const code = new RegExp(`<code id="snippet-${tool}" data-snippet="${tool}">([\\s\\S]*?)</code>`).exec(html)?.[1];
+    assert.ok(code, `no ${tool} snippet on ${path}`);
+    const text = code.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    return text.replace(/"https?:\/\/[^/"]+\/series\.csv/g, `"${server.url}/series.csv`);
+  }
+
+  it('R: the page snippets run and type every column (all-digit codes, a transform)', async () => {
+    for (const page of SNIPPET_PAGES) {
+      const check = [
+        `for (d in list(df, ${page.df})) {`,
+        `  stopifnot(nrow(d) > 0, is.character(d[[${JSON.stringify(page.dim)}]]), inherits(d$date, "Date"), is.numeric(d$value))`,
+        `  stopifnot(setequal(unique(d[[${JSON.stringify(page.dim)}]]), c(${page.codes.map((c) => JSON.stringify(c)).join(', ')})))`,
+        '}',
+        'cat("snippet ok\\n")',
+      ].join('\n');
+      const result = await run('Rscript', ['-e', `${await pageSnippet(page.path, 'r')}\n${check}`], { env: clientEnv(server, { R_LIBS: lib }) });
+      succeeded(result, `R snippet of ${page.path}`);
+      assert.match(result.output, /snippet ok/);
+    }
+  });
+
+  it('Python: the page snippets run and type every column (all-digit codes, a transform)', async () => {
+    for (const page of SNIPPET_PAGES) {
+      const check = [
+        `for d in (df, ${page.df}):`,
+        '    assert len(d) > 0',
+        `    assert d[${JSON.stringify(page.dim)}].map(type).eq(str).all(), d.dtypes`,
+        `    assert set(d[${JSON.stringify(page.dim)}]) == {${page.codes.map((c) => JSON.stringify(c)).join(', ')}}`,
+        '    assert str(d["date"].dtype).startswith("datetime64"), d.dtypes',
+        '    assert str(d["value"].dtype) == "float64", d.dtypes',
+        'print("snippet ok")',
+      ].join('\n');
+      const result = await run(PYTHON, ['-c', `${await pageSnippet(page.path, 'python')}\n${check}`], {
+        env: clientEnv(server, { PYTHONPATH: join(ROOT, 'clients/python/src') }),
+      });
+      succeeded(result, `Python snippet of ${page.path}`);
+      assert.match(result.output, /snippet ok/);
+    }
+  });
+
   it('R CMD check passes without errors or warnings, with no server', async () => {
     const dir = join(tmp, 'check');
     cpSync(join(ROOT, 'clients/r'), join(dir, 'src'), { recursive: true });
