@@ -12,6 +12,9 @@ export interface CatalogFallback {
   featured?: unknown;
   canonical?: unknown;
   title?: unknown;
+  source?: unknown;
+  concept?: unknown;
+  license?: unknown;
 }
 
 /**
@@ -30,14 +33,14 @@ export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, w
     id,
     schemaVersion: normaliseString(raw.schema_version),
     title,
-    source: parseSource(raw.source),
-    license: normaliseString(raw.license) ?? 'unknown',
+    source: richerSource(parseSource(raw.source), fallback.source),
+    license: pickLicense(raw.license, fallback.license),
     frequency: (normaliseString(raw.frequency) ?? 'unknown').toLowerCase(),
     dimOrder,
     dimensions,
     units: parseUnits(raw.units, dimensions, warn),
     topic: parseTopic(raw.topic) ?? parseTopic(fallback.topic),
-    concept: parseConcept(raw.concept),
+    concept: richerConcept(raw.concept, fallback.concept),
     canonical: normaliseBool(raw.canonical ?? fallback.canonical, false),
     featured: normaliseLabels(raw.featured ?? fallback.featured),
     description: normaliseLabels(raw.description),
@@ -107,6 +110,42 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
   const index = new Map(levels.map((l, i) => [l.code, i]));
   const fileOrder = [...base.keys()].map((code) => index.get(code)!);
   return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, fileOrder, hasHierarchy };
+}
+
+/** A license key looks like one (`fso`, `uzh-smm`); a sentence naming a license does not. */
+const LICENSE_KEY = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** The sidecar's license when it is a key, else the catalog's key, else the sidecar's words. */
+function pickLicense(own: unknown, catalog: unknown): string {
+  const mine = normaliseString(own);
+  const theirs = normaliseString(catalog);
+  if (mine && LICENSE_KEY.test(mine)) return mine;
+  if (theirs && LICENSE_KEY.test(theirs)) return theirs;
+  return mine ?? theirs ?? 'unknown';
+}
+
+/** The same source (same key or English name) with the catalog's key and translations where the sidecar lacks them. */
+function richerSource(own: Source, catalog: unknown): Source {
+  if (catalog === undefined || catalog === null) return own;
+  const other = parseSource(catalog);
+  const same = own.key !== null && other.key !== null ? own.key === other.key : own.name.en === other.name.en;
+  if (!same) return own;
+  return { key: own.key ?? other.key, name: richer(own.name, other.name) ?? own.name, url: own.url ?? other.url };
+}
+
+/**
+ * The sidecar's concept with the catalog's translations of the same concept:
+ * its leaf where the sidecar has none (a path alone) or the same one in fewer languages.
+ */
+function richerConcept(rawOwn: unknown, rawCatalog: unknown): DatasetMeta['concept'] {
+  const own = parseConcept(rawOwn);
+  const catalog = parseConcept(rawCatalog);
+  if (!own || !catalog) return own ?? catalog;
+  const samePath = own.path.en === catalog.path.en;
+  const ownLeaf = isRecord(rawOwn) && normaliseLabels(rawOwn.leaf) !== null;
+  const leaf = (!ownLeaf && samePath) || own.leaf.en === catalog.leaf.en ? (richer(own.leaf, catalog.leaf) ?? own.leaf) : own.leaf;
+  const path = samePath ? (richer(own.path, catalog.path) ?? own.path) : own.path;
+  return { path, leaf: !ownLeaf && samePath ? catalog.leaf : leaf };
 }
 
 function parseSource(value: unknown): Source {

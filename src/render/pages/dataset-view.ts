@@ -22,7 +22,7 @@ import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
 import type { ExplorerData } from './explorer-data.js';
 import { labelSeries, type SeriesCaption, type SeriesData } from './explorer-series.js';
 import { readState, statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from './explorer-state.js';
-import { licenseAnchor } from './licenses.js';
+import { licenseAnchor, licenseName } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
 
@@ -44,7 +44,7 @@ export interface DatasetView {
   notes: string;
   facts: {
     source: { name: string; url: string | null };
-    license: { name: string; href: string };
+    license: { name: string; href: string | null };
     frequency: string;
     span: string;
     updated: string | null;
@@ -90,11 +90,6 @@ function buildPresets(ds: Dataset, meta: ExplorerMeta, state: ExplorerState, t: 
   });
   presets.push({ label: t.dataset.allYears, from: null, href: '', active: state.from === null && state.to === null });
   return presets.map((p) => ({ ...p, href: statePageUrl('', lang, meta, { ...state, from: p.from, to: null }) }));
-}
-
-function licenseName(snapshot: Snapshot, key: string, lang: Lang): string {
-  const license = snapshot.licenses.get(key);
-  return license ? pickLabel(license.name, lang) : key;
 }
 
 /**
@@ -166,7 +161,13 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     notes: pickLabel(ds.meta.notes, lang),
     facts: {
       source: { name: source, url: ds.meta.source.url },
-      license: { name: license, href: `${sitePageUrl('', lang, '/licenses')}#${licenseAnchor(ds.meta.license)}` },
+      license: {
+        name: license,
+        href:
+          snapshot.licenses.has(ds.meta.license) || snapshot.licenses.size === 0
+            ? `${sitePageUrl('', lang, '/licenses')}#${licenseAnchor(ds.meta.license)}`
+            : null,
+      },
       frequency: formatFrequency(ds.meta.frequency, t),
       span: formatSpan(ds.store.start, ds.store.end, ds.meta.frequency, lang),
       updated: formatDay(ds.meta.updated, lang),
