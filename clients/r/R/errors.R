@@ -72,7 +72,11 @@ explain_bad_request <- function(said, problem, context) {
   valid <- unlist(problem[["valid"]])
   dimension <- problem[["dimension"]]
   kind <- problem_kind(problem)
-  message <- said %||% "The server refused the request."
+  # Over https base R cannot read an error's body: say what to check instead.
+  message <- said %||% paste0(
+    "The server refused the request and sent no explanation R can read",
+    if (!is.null(context$dataset)) sprintf('; ds_meta("%s") lists the dimensions and their codes, dates are YYYY-MM-DD.', context$dataset) else "."
+  )
   if (!is.null(context$dataset) && length(valid) > 0 && !is.null(kind) && !grepl("ds_meta(", message, fixed = TRUE)) {
     message <- sprintf('%s ds_meta("%s") lists the dimensions and their codes.', message, context$dataset)
   }

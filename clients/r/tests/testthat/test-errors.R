@@ -103,3 +103,11 @@ test_that("whole numbers select codes", {
   expect_gt(nrow(got), 0)
   expect_equal(unique(got$base), "2020")
 })
+
+test_that("without the server's body (https in base R), the error says where to look, without another request", {
+  bare <- list(status = 400L, type = "", body = raw(0))
+  error <- expect_error(dataseries:::explain_failure(bare, NULL, list(dataset = "ch_seco_concon")), class = "dataseries_bad_request")
+  expect_match(conditionMessage(error), 'ds_meta("ch_seco_concon") lists the dimensions', fixed = TRUE)
+  bare$status <- 404L
+  expect_error(dataseries:::explain_failure(bare, NULL, list(dataset = "nope")), "Unknown dataset 'nope'", class = "dataseries_unknown_dataset")
+})
