@@ -3,7 +3,7 @@
 // run inside their suites. `R CMD check` runs without a server. Missing R or
 // Python fails the suite (set DS_SKIP_CLIENT_TESTS=1 to skip it on purpose).
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -27,6 +27,7 @@ function succeeded(result: CommandResult, what: string): void {
 describe('R and Python clients', { skip }, () => {
   let server: RunningServer;
   let tmp: string;
+  let lib: string;
 
   before(async () => {
     const missing: string[] = [];
@@ -35,6 +36,10 @@ describe('R and Python clients', { skip }, () => {
     assert.deepEqual(missing, [], `missing: ${missing.join(', ')}; install with apt-get install ${DEBIAN_PACKAGES} (or set DS_SKIP_CLIENT_TESTS=1)`);
     tmp = mkdtempSync(join(tmpdir(), 'ds-clients-'));
     server = await startServer(REAL_DATA);
+    lib = join(tmp, 'rlib');
+    mkdirSync(lib);
+    cpSync(join(ROOT, 'clients/r'), join(tmp, 'r'), { recursive: true });
+    succeeded(await run('R', ['CMD', 'INSTALL', `--library=${lib}`, join(tmp, 'r')], { env: clientEnv(null, { R_LIBS: lib }) }), 'R CMD INSTALL');
   });
 
   after(async () => {
@@ -52,10 +57,6 @@ describe('R and Python clients', { skip }, () => {
   });
 
   it('R: testthat against the real server, README examples included, nothing skipped', async () => {
-    const lib = join(tmp, 'rlib');
-    mkdirSync(lib);
-    cpSync(join(ROOT, 'clients/r'), join(tmp, 'r'), { recursive: true });
-    succeeded(await run('R', ['CMD', 'INSTALL', `--library=${lib}`, join(tmp, 'r')], { env: clientEnv(null, { R_LIBS: lib }) }), 'R CMD INSTALL');
     const script = [
       'results <- as.data.frame(testthat::test_dir("clients/r/tests/testthat", package = "dataseries",',
       '  load_package = "installed", reporter = "summary", stop_on_failure = FALSE))',
@@ -66,6 +67,95 @@ describe('R and Python clients', { skip }, () => {
     const result = await run('Rscript', ['-e', script], { env: clientEnv(server, { R_LIBS: lib }) });
     succeeded(result, 'testthat');
     assert.match(result.output, /R tests: [1-9]\d* passed, 0 failed, 0 skipped, 0 errors/);
+  });
+
+  it('R: ds() gives the published doubles exactly, for every value of every real dataset', async () => {
+    // R prints each value with 17 significant digits (exact for a double);
+    // Node reads both that and the published text with a correctly rounded parser.
+    const out = join(tmp, 'r-values.txt');
+    const script = [
+      'library(dataseries)',
+      `con <- file(${JSON.stringify(out)}, "w")`,
+      'for (id in ds_catalog()$id) writeLines(paste(id, sprintf("%.17g", ds(id)$value)), con)',
+      'close(con)',
+    ].join('\n');
+    succeeded(await run('Rscript', ['-e', script], { env: clientEnv(server, { R_LIBS: lib }) }), 'Rscript');
+    const got = new Map<string, string[]>();
+    for (const line of readFileSync(out, 'utf8').trimEnd().split('\n')) {
+      const [id, value] = line.split(' ');
+      got.set(id, [...(got.get(id) ?? []), value]);
+    }
+    const ids = (JSON.parse(readFileSync(join(REAL_DATA, 'catalog.json'), 'utf8')) as { id: string }[]).map((e) => e.id);
+    assert.deepEqual([...got.keys()].sort(), [...ids].sort());
+    let compared = 0;
+    for (const id of ids) {
+      const published = readFileSync(join(REAL_DATA, `${id}.csv`), 'utf8').trimEnd().split('\n').slice(1);
+      const values = got.get(id) ?? [];
+      assert.equal(values.length, published.length, id);
+      published.forEach((row, i) => {
+        const text = row.slice(row.lastIndexOf(',') + 1).replace(/\r$/, '');
+        const want = text === '' || text === 'NA' ? 'NA' : Number(text);
+        const value = values[i] === 'NA' ? 'NA' : Number(values[i]);
+        assert.equal(value, want, `${id} row ${i + 2}: R ${values[i]}, published ${text}`);
+        compared += 1;
+      });
+    }
+    assert.ok(compared > 190_000, `${compared} values compared`);
+  });
+
+  // The page's R and Python snippets, run as they are (with the server's address), for
+  // selections whose codes are all digits and a transform: codes come back as text,
+  // dates as dates, values as numbers, in ds()'s answer and in the transformed CSV.
+  const SNIPPET_PAGES = [
+    { path: '/d/ch_fso_ppi?base=2020&transform=yoy', df: 'df_yoy', dim: 'base', codes: ['2020'] },
+    {
+      path: '/d/ch_fso_jobs_sex?Grossregion=0,1&Wirtschaftssektor=TOT&Besch%C3%A4ftigungsgrad=TOT&Geschlecht=TOT&transform=pct',
+      df: 'df_pct',
+      dim: 'Grossregion',
+      codes: ['0', '1'],
+    },
+  ];
+
+  async function pageSnippet(path: string, tool: 'r' | 'python'): Promise<string> {
+    const html = await (await fetch(`${server.url}${path}`)).text();
+    const code = new RegExp(`<code id="snippet-${tool}" data-snippet="${tool}">([\\s\\S]*?)</code>`).exec(html)?.[1];
+    assert.ok(code, `no ${tool} snippet on ${path}`);
+    const text = code.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    return text.replace(/"https?:\/\/[^/"]+\/series\.csv/g, `"${server.url}/series.csv`);
+  }
+
+  it('R: the page snippets run and type every column (all-digit codes, a transform)', async () => {
+    for (const page of SNIPPET_PAGES) {
+      const check = [
+        `for (d in list(df, ${page.df})) {`,
+        `  stopifnot(nrow(d) > 0, is.character(d[[${JSON.stringify(page.dim)}]]), inherits(d$date, "Date"), is.numeric(d$value))`,
+        `  stopifnot(setequal(unique(d[[${JSON.stringify(page.dim)}]]), c(${page.codes.map((c) => JSON.stringify(c)).join(', ')})))`,
+        '}',
+        'cat("snippet ok\\n")',
+      ].join('\n');
+      const result = await run('Rscript', ['-e', `${await pageSnippet(page.path, 'r')}\n${check}`], { env: clientEnv(server, { R_LIBS: lib }) });
+      succeeded(result, `R snippet of ${page.path}`);
+      assert.match(result.output, /snippet ok/);
+    }
+  });
+
+  it('Python: the page snippets run and type every column (all-digit codes, a transform)', async () => {
+    for (const page of SNIPPET_PAGES) {
+      const check = [
+        `for d in (df, ${page.df}):`,
+        '    assert len(d) > 0',
+        `    assert d[${JSON.stringify(page.dim)}].map(type).eq(str).all(), d.dtypes`,
+        `    assert set(d[${JSON.stringify(page.dim)}]) == {${page.codes.map((c) => JSON.stringify(c)).join(', ')}}`,
+        '    assert str(d["date"].dtype).startswith("datetime64"), d.dtypes',
+        '    assert str(d["value"].dtype) == "float64", d.dtypes',
+        'print("snippet ok")',
+      ].join('\n');
+      const result = await run(PYTHON, ['-c', `${await pageSnippet(page.path, 'python')}\n${check}`], {
+        env: clientEnv(server, { PYTHONPATH: join(ROOT, 'clients/python/src') }),
+      });
+      succeeded(result, `Python snippet of ${page.path}`);
+      assert.match(result.output, /snippet ok/);
+    }
   });
 
   it('R CMD check passes without errors or warnings, with no server', async () => {

@@ -8,6 +8,7 @@ import { CsvError, parseSeriesCsv } from './parse-csv.js';
 import { type CatalogFallback, MetaError, parseMeta } from './parse-meta.js';
 import { cleanMessage, QUOTE_MAX } from './quote.js';
 import { OutsideLinkError, resolveInside } from './read-inside.js';
+import { parseJsonInOrder } from './json-order.js';
 
 /** Where a dataset's files are, as the catalog (or the directory) names them. */
 export interface DatasetFiles {
@@ -112,7 +113,7 @@ export function parseDataset(files: DatasetFiles, bytes: DatasetBytes): DatasetL
   try {
     let raw: unknown;
     try {
-      raw = JSON.parse(bytes.meta.toString('utf8'));
+      raw = parseJsonInOrder(bytes.meta.toString('utf8')); // level codes in the file's order, whatever they look like
     } catch (e) {
       return fail(files.meta, `invalid JSON: ${cleanMessage((e as Error).message, QUOTE_MAX)}`);
     }

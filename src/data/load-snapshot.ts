@@ -5,7 +5,7 @@ import { formatIsoDate } from './dates.js';
 import { type ParseDataset, parseInline } from './dataset-parser.js';
 import { type DatasetFiles, type DatasetLoad, fileSignature } from './load-dataset.js';
 import { type Manifest, MANIFEST_FILE, parseManifest } from './manifest.js';
-import type { Category, Dataset, LoadIssue, Snapshot } from './model.js';
+import type { Category, Dataset, License, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
 import { cleanMessage, QUOTE_MAX, quoteFileValue } from './quote.js';
 import { OutsideLinkError, resolveInside } from './read-inside.js';
@@ -49,7 +49,21 @@ async function listDatasets(dir: string, catalog: unknown, issues: LoadIssue[]):
     const e = entry as Record<string, unknown>;
     const data = safeName(e.data) ?? `${id}.csv`;
     const meta = safeName(e.meta) ?? `${id}.json`;
-    out.push({ id, data, meta, fallback: { topic: e.topic, load: e.load, featured: e.featured, canonical: e.canonical, title: e.title } });
+    out.push({
+      id,
+      data,
+      meta,
+      fallback: {
+        topic: e.topic,
+        load: e.load,
+        featured: e.featured,
+        canonical: e.canonical,
+        title: e.title,
+        source: e.source,
+        concept: e.concept,
+        license: e.license,
+      },
+    });
   }
   const names = new Set(await readdir(dir));
   for (const name of [...names].sort()) {
@@ -151,6 +165,7 @@ export async function loadSnapshot(given: string, previous: Snapshot | null = nu
     sources: parseSources(await readJson(dir, 'sources.json', issues)),
   };
   nameTopicsFromCategories(datasets, vocab.categories);
+  checkLicenses(datasets, catalogById, vocab.licenses, issues);
   const version = createHash('sha1');
   for (const ds of datasets.values()) version.update(ds.version);
   version.update(JSON.stringify([vocab.categories, [...vocab.licenses], [...vocab.sources]]));
@@ -189,6 +204,39 @@ function nameTopicsFromCategories(datasets: Map<string, Dataset>, categories: Ca
     const topic = ds.meta.topic;
     const category = topic ? byKey.get(topic.key) : undefined;
     if (topic && category && Object.keys(topic.name).length < Object.keys(category.name).length) topic.name = category.name;
+  }
+}
+
+/**
+ * A license key that licenses.json does not list is served as "unknown
+ * license (key)", never as a license: say so. A catalog license that differs
+ * from the one served is reported too (the metadata's key wins).
+ */
+function checkLicenses(
+  datasets: Map<string, Dataset>,
+  catalog: Map<string, Record<string, unknown>>,
+  licenses: Map<string, License>,
+  issues: LoadIssue[],
+): void {
+  for (const ds of datasets.values()) {
+    const key = ds.meta.license;
+    if (licenses.size > 0 && !licenses.has(key)) {
+      issues.push({
+        dataset: ds.meta.id,
+        file: ds.files.meta,
+        message: `license ${JSON.stringify(key)} is not in licenses.json: shown as an unknown license`,
+        severity: 'warning',
+      });
+    }
+    const said = normaliseString(catalog.get(ds.meta.id)?.license);
+    if (said && said !== key && licenses.size > 0 && !licenses.has(said)) {
+      issues.push({
+        dataset: ds.meta.id,
+        file: 'catalog.json',
+        message: `catalog says license ${JSON.stringify(said)}, which is not in licenses.json; the metadata's ${JSON.stringify(key)} is served`,
+        severity: 'warning',
+      });
+    }
   }
 }
 

@@ -40,10 +40,12 @@ export interface Level {
 export interface Dimension {
   id: string;
   label: Labels;
-  /** levels in display order: hierarchy pre-order, then the levels it does not mention */
+  /** levels in display order: hierarchy pre-order (children in the file's order), then the levels it does not mention in file order */
   levels: Level[];
   /** code → index into `levels` */
   index: Map<string, number>;
+  /** indices into `levels` in the order the metadata file lists the levels (what `/meta` writes) */
+  fileOrder: number[];
   hasHierarchy: boolean;
 }
 

@@ -1,3 +1,4 @@
+import { entriesInOrder, keysInOrder, orderedRecord } from './json-order.js';
 import type { DatasetMeta, Dimension, Labels, Level, Source, Topic, Units } from './model.js';
 import { clip, quoteFileText, quoteFileValue } from './quote.js';
 import { isRecord, normaliseBool, normaliseDefault, normaliseLabels, normaliseString, normaliseStringList, slugify } from './normalise.js';
@@ -12,6 +13,9 @@ export interface CatalogFallback {
   featured?: unknown;
   canonical?: unknown;
   title?: unknown;
+  source?: unknown;
+  concept?: unknown;
+  license?: unknown;
 }
 
 /**
@@ -30,14 +34,14 @@ export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, w
     id,
     schemaVersion: normaliseString(raw.schema_version),
     title,
-    source: parseSource(raw.source),
-    license: normaliseString(raw.license) ?? 'unknown',
+    source: richerSource(parseSource(raw.source), fallback.source),
+    license: pickLicense(raw.license, fallback.license),
     frequency: (normaliseString(raw.frequency) ?? 'unknown').toLowerCase(),
     dimOrder,
     dimensions,
     units: parseUnits(raw.units, dimensions, warn),
     topic: parseTopic(raw.topic) ?? parseTopic(fallback.topic),
-    concept: parseConcept(raw.concept),
+    concept: richerConcept(raw.concept, fallback.concept),
     canonical: normaliseBool(raw.canonical ?? fallback.canonical, false),
     featured: normaliseLabels(raw.featured ?? fallback.featured),
     description: normaliseLabels(raw.description),
@@ -78,7 +82,8 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
   const rawLevels = raw.levels;
   if (!isRecord(rawLevels)) throw new MetaError(`"dimensions.${clip(id)}.levels" must be an object of code → {label}`);
   const base = new Map<string, { label: Labels; data: boolean }>();
-  for (const [code, lv] of Object.entries(rawLevels)) {
+  // In the order the file lists them: Object.entries would put integer-like codes first.
+  for (const [code, lv] of entriesInOrder(rawLevels)) {
     const label = normaliseLabels(isRecord(lv) ? lv.label : lv) ?? { en: code };
     base.set(code, { label, data: normaliseBool(isRecord(lv) ? lv.data : undefined, true) });
   }
@@ -90,7 +95,44 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
     if (!seen.has(code)) levels.push({ code, label: lv.label, data: lv.data, parent: null, depth: 0 });
   }
   const index = new Map(levels.map((l, i) => [l.code, i]));
-  return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, hasHierarchy };
+  const fileOrder = [...base.keys()].map((code) => index.get(code)!);
+  return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, fileOrder, hasHierarchy };
+}
+
+/** A license key looks like one (`fso`, `uzh-smm`); a sentence naming a license does not. */
+const LICENSE_KEY = /^[a-z0-9][a-z0-9._-]*$/;
+
+/** The sidecar's license when it is a key, else the catalog's key, else the sidecar's words. */
+function pickLicense(own: unknown, catalog: unknown): string {
+  const mine = normaliseString(own);
+  const theirs = normaliseString(catalog);
+  if (mine && LICENSE_KEY.test(mine)) return mine;
+  if (theirs && LICENSE_KEY.test(theirs)) return theirs;
+  return mine ?? theirs ?? 'unknown';
+}
+
+/** The same source (same key or English name) with the catalog's key and translations where the sidecar lacks them. */
+function richerSource(own: Source, catalog: unknown): Source {
+  if (catalog === undefined || catalog === null) return own;
+  const other = parseSource(catalog);
+  const same = own.key !== null && other.key !== null ? own.key === other.key : own.name.en === other.name.en;
+  if (!same) return own;
+  return { key: own.key ?? other.key, name: richer(own.name, other.name) ?? own.name, url: own.url ?? other.url };
+}
+
+/**
+ * The sidecar's concept with the catalog's translations of the same concept:
+ * its leaf where the sidecar has none (a path alone) or the same one in fewer languages.
+ */
+function richerConcept(rawOwn: unknown, rawCatalog: unknown): DatasetMeta['concept'] {
+  const own = parseConcept(rawOwn);
+  const catalog = parseConcept(rawCatalog);
+  if (!own || !catalog) return own ?? catalog;
+  const samePath = own.path.en === catalog.path.en;
+  const ownLeaf = isRecord(rawOwn) && normaliseLabels(rawOwn.leaf) !== null;
+  const leaf = (!ownLeaf && samePath) || own.leaf.en === catalog.leaf.en ? (richer(own.leaf, catalog.leaf) ?? own.leaf) : own.leaf;
+  const path = samePath ? (richer(own.path, catalog.path) ?? own.path) : own.path;
+  return { path, leaf: !ownLeaf && samePath ? catalog.leaf : leaf };
 }
 
 /** Deeper hierarchies are refused: no real one comes near, and a file nesting thousands of levels is an attack, not data. */
@@ -110,7 +152,7 @@ function walkHierarchy(
 ): void {
   const seen = new Set<string>();
   const stack: { entries: [string, unknown][]; next: number; parent: string | null; depth: number }[] = [
-    { entries: Object.entries(root), next: 0, parent: null, depth: 0 },
+    { entries: entriesInOrder(root), next: 0, parent: null, depth: 0 },
   ];
   while (stack.length) {
     const top = stack[stack.length - 1];
@@ -127,7 +169,7 @@ function walkHierarchy(
     if (seen.has(code)) continue;
     seen.add(code);
     levels.push({ code, label: lv.label, data: lv.data, parent: top.parent, depth: top.depth });
-    const below = isRecord(children) ? Object.entries(children) : [];
+    const below = isRecord(children) ? entriesInOrder(children) : [];
     if (!below.length) continue;
     if (top.depth + 1 >= MAX_HIERARCHY_DEPTH) {
       throw new MetaError(`"dimensions.${clip(dim)}.hierarchy" nests deeper than ${MAX_HIERARCHY_DEPTH} levels (under ${quoteFileText(code)})`);
@@ -171,17 +213,18 @@ function parseUnits(value: unknown, dims: Dimension[], warn: (msg: string) => vo
     return label ? { kind: 'single', label } : null;
   }
   if (!isRecord(value)) return null;
-  const keys = Object.keys(value);
+  const keys = keysInOrder(value);
   const dim = dims.find((d) => keys.every((k) => d.index.has(k)));
   if (!dim) {
     warn(`"units" is keyed by ${quoteFileText(keys.join(', '))}, which are not the levels of one dimension (units ignored)`);
     return null;
   }
-  const labels: Record<string, Labels> = {};
-  for (const k of keys) {
-    const l = normaliseLabels(value[k]);
-    if (l) labels[k] = l;
-  }
+  const labels = orderedRecord(
+    keys.flatMap((k) => {
+      const l = normaliseLabels(value[k]);
+      return l ? [[k, l] as const] : [];
+    }),
+  );
   return { kind: 'by-level', dim: dim.id, labels };
 }
 

@@ -200,6 +200,7 @@ export const DE: UiStrings = {
     terms: 'Bedingungen lesen',
     usedBy: { one: 'Gilt für {n} Datensatz', other: 'Gilt für {n} Datensätze' },
     notInVocabulary: 'Bezeichnung des Herausgebers; keine Bedingungen hinterlegt.',
+    unknownLicense: 'unbekannte Lizenz ({key})',
   },
 
   errors: {

@@ -196,6 +196,7 @@ export const EN: UiStrings = {
     terms: 'Read the terms',
     usedBy: { one: 'Used by {n} dataset', other: 'Used by {n} datasets' },
     notInVocabulary: 'As named by the publisher; no terms are on file.',
+    unknownLicense: 'unknown license ({key})',
   },
 
   errors: {

@@ -207,6 +207,7 @@ export const FR: UiStrings = {
     terms: 'Lire les conditions',
     usedBy: { one: 'Utilisée par {n} jeu de données', other: 'Utilisée par {n} jeux de données' },
     notInVocabulary: 'Désignation de l’éditeur\u202f; aucune condition n’est enregistrée.',
+    unknownLicense: 'licence inconnue ({key})',
   },
 
   errors: {

@@ -200,6 +200,7 @@ export const IT: UiStrings = {
     terms: 'Leggi le condizioni',
     usedBy: { one: 'Usata da {n} set di dati', other: 'Usata da {n} set di dati' },
     notInVocabulary: 'Denominazione dell’editore; nessuna condizione registrata.',
+    unknownLicense: 'licenza sconosciuta ({key})',
   },
 
   errors: {

@@ -167,6 +167,8 @@ export interface UiStrings {
     terms: string;
     usedBy: Plural;
     notInVocabulary: string;
+    /** a license key that licenses.json does not list; {key} is the key */
+    unknownLicense: string;
   };
 
   errors: {

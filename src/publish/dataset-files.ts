@@ -4,6 +4,7 @@ import type { Dataset } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { buildMetaDocument } from '../query/describe.js';
+import { stringifyInOrder } from '../data/json-order.js';
 import { encodeCsv } from '../query/encode.js';
 import type { Selection } from '../query/view.js';
 import type { ParquetWriter } from './parquet.js';
@@ -43,7 +44,7 @@ export function canonicalCsv(ds: Dataset): Buffer {
 export function publishedMeta(ds: Dataset): Buffer {
   const doc: Record<string, unknown> = buildMetaDocument(ds);
   delete doc.version;
-  return Buffer.from(JSON.stringify(doc, null, 2) + '\n', 'utf8');
+  return Buffer.from(stringifyInOrder(doc, 2) + '\n', 'utf8');
 }
 
 /** Writes a new file and flushes it to disk before returning. */

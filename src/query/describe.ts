@@ -1,5 +1,6 @@
 import { formatIsoDate } from '../data/dates.js';
-import type { Dataset, Dimension, Labels } from '../data/model.js';
+import { orderedRecord } from '../data/json-order.js';
+import type { Dataset, Dimension } from '../data/model.js';
 
 /**
  * The public JSON shapes of a dataset: its catalog entry and its normalised
@@ -41,26 +42,26 @@ function conceptJson(ds: Dataset): Record<string, unknown> | null {
   return c ? { ...c.path, leaf: c.leaf } : null;
 }
 
+/** The hierarchy as nested objects, children in the file's order (the levels' pre-order). */
 function hierarchyJson(dim: Dimension): Record<string, unknown> | undefined {
   if (!dim.hasHierarchy) return undefined;
-  const root: Record<string, Record<string, unknown>> = {};
-  const nodes = new Map<string, Record<string, unknown>>();
-  for (const l of dim.levels) {
-    const node: Record<string, unknown> = {};
-    nodes.set(l.code, node);
-    const parent = l.parent === null ? root : nodes.get(l.parent);
-    if (parent) parent[l.code] = node;
-  }
-  return root;
+  const children = new Map<string | null, string[]>();
+  for (const l of dim.levels) children.set(l.parent, [...(children.get(l.parent) ?? []), l.code]);
+  const node = (code: string | null): Record<string, unknown> => orderedRecord((children.get(code) ?? []).map((c) => [c, node(c)]));
+  return node(null);
 }
 
+// Objects keyed by level code are written with orderedRecord and
+// stringifyInOrder: a plain object would put integer-like codes first.
 function dimensionJson(dim: Dimension): Record<string, unknown> {
-  const levels: Record<string, { label: Labels; data: boolean }> = {};
-  for (const l of dim.levels) levels[l.code] = { label: l.label, data: l.data };
+  const levels = orderedRecord(dim.fileOrder.map((i) => dim.levels[i]).map((l) => [l.code, { label: l.label, data: l.data }] as const));
   return { label: dim.label, levels, hierarchy: hierarchyJson(dim) };
 }
 
-/** The normalised metadata document of `/dataset/{id}/meta`. */
+/**
+ * The normalised metadata document of `/dataset/{id}/meta`; write it with
+ * `stringifyInOrder` to keep the file's order of level codes.
+ */
 export function buildMetaDocument(ds: Dataset): Record<string, unknown> {
   const m = ds.meta;
   return {
@@ -75,7 +76,7 @@ export function buildMetaDocument(ds: Dataset): Record<string, unknown> {
     source: m.source,
     license: m.license,
     frequency: m.frequency,
-    dimensions: Object.fromEntries(m.dimensions.map((d) => [d.id, dimensionJson(d)])),
+    dimensions: orderedRecord(m.dimensions.map((d) => [d.id, dimensionJson(d)])),
     units: m.units === null ? null : m.units.kind === 'single' ? m.units.label : m.units.labels,
     units_dim: m.units?.kind === 'by-level' ? m.units.dim : null,
     updated: m.updated,

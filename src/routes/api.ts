@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
+import { stringifyInOrder } from '../data/json-order.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { findDataset } from '../query/parse-selection.js';
 import { datasetIdSchema, errorResponses } from './schemas.js';
@@ -38,7 +39,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     handler: (_q, snapshot, req) => {
       const ds = findDataset(snapshot, (req.params as { id: string }).id);
-      return { etag: `W/"m-${ds.version}"`, type: JSON_TYPE, build: () => JSON.stringify(buildMetaDocument(ds)) };
+      return { etag: `W/"m-${ds.version}"`, type: JSON_TYPE, build: () => stringifyInOrder(buildMetaDocument(ds)) };
     },
   });
 }

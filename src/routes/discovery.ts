@@ -87,7 +87,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
     schema: {
       summary: 'Every selectable level, for client-side search',
       description:
-        'One record per level that has series of its own (grouping levels are left out), in catalog, dimension and level order: datasetId, datasetTitle, freq, dim, code, label, path (labels of the ancestors, top first). A single-series dataset has one record with dim and code null. `dim=code` of every record selects a non-empty series through /series.',
+        'One record per level that has series of its own (grouping levels are left out), in catalog, dimension and level order: datasetId, datasetTitle, freq, dim, code, label, path (labels of the ancestors, top first). A single-series dataset has one record with dim and code null: it is selected by its id alone (`/series?dataset=ID`, `ds("ID")` in the clients), never with `dims`. `dim=code` of every other record selects a non-empty series through /series.',
       tags: TAGS,
       querystring: noParams,
       response: {

@@ -46,6 +46,12 @@ def test_whole_dataset_equals_published_csv(api, published):
     assert dts.ds(CUBE)["seas_adj"].isin(["na", "csa"]).all()  # the code "na" stays a string
 
 
+def test_every_dataset_equals_its_published_csv_exactly(api, published, data_dir):
+    for entry in json.loads((data_dir / "catalog.json").read_text("utf-8")):
+        pdt.assert_frame_equal(dts.ds(entry["id"]), published(entry["id"]), check_exact=True, obj=entry["id"])
+        dts.clear_cache()
+
+
 def test_one_series_of_a_three_dimension_cube(api, published):
     got = dts.ds(CUBE, **ONE)
     want = pick(published(CUBE), **ONE)

@@ -59,12 +59,96 @@ def test_server_unreachable_names_the_url_and_the_variable(api, monkeypatch):
     assert "DATASERIES_API" in message
 
 
-def test_without_the_servers_facts_the_metadata_names_the_valid_ones(api):
-    from dataseries.errors import explain_failure
+def closed_port() -> str:
+    """A base URL where nothing listens."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{probe.getsockname()[1]}"
 
-    error = explain_failure(400, None, "ch_seco_concon", {"type": ["indx"]})
-    assert isinstance(error, dts.UnknownCodeError)
-    assert str(error) == "Unknown code 'indx' for dimension 'type'. Valid codes for 'type': index, sd."
-    error = explain_failure(400, None, "ch_seco_concon", {"kind": ["index"]})
-    assert isinstance(error, dts.UnknownDimensionError)
-    assert "Valid dimensions: type, structure, seas_adj." in str(error)
+
+@pytest.fixture
+def requests_sent(monkeypatch):
+    """Counts the real requests the package sends (every module's reference to http_get)."""
+    from dataseries import _http, catalog, series
+
+    sent = []
+
+    def counting(url):
+        sent.append(url)
+        return _http.http_get(url)
+
+    for module in (catalog, series):
+        monkeypatch.setattr(module, "http_get", counting)
+    return sent
+
+
+MALFORMED = {"ch-kof-barometer": "ch_kof_barometer", "CH_KOF_BAROMETER": "ch_kof_barometer",
+             "ch_kof_barometer ": "ch_kof_barometer", " Ch_Seco-Concon": "ch_seco_concon", "ch.fso.ppi": "ch_fso_ppi"}
+
+
+@pytest.mark.parametrize("given, meant", MALFORMED.items())
+def test_a_malformed_id_is_one_clear_error_before_any_request(api, monkeypatch, requests_sent, given, meant):
+    monkeypatch.setenv("DATASERIES_API", closed_port())  # a request would be ServerUnreachableError
+    for call, argument in ((lambda: dts.ds(given), "`dataset`"), (lambda: dts.ds_meta(given), "`id`")):
+        with pytest.raises(dts.InvalidSelectionError) as caught:
+            call()
+        message = str(caught.value)
+        assert f"{argument} '{given}' is not a dataset id" in message
+        assert f"Did you mean '{meant}'?" in message
+        assert caught.value.__cause__ is None and caught.value.__context__ is None
+    assert requests_sent == []
+
+
+@pytest.mark.parametrize("call", [
+    lambda: dts.ds("ch_kof_barometr"),
+    lambda: dts.ds_meta("ch_kof_barometr"),
+    lambda: dts.ds("ch_seco_concon", typ="index"),
+    lambda: dts.ds("ch_seco_concon", type="indx"),
+    lambda: dts.ds("ch_kof_barometer", item="x"),
+])
+def test_explaining_an_error_sends_no_request(api, requests_sent, call):
+    with pytest.raises(dts.DataseriesError):
+        call()
+    assert len(requests_sent) == 1, requests_sent
+
+
+def test_a_typo_in_an_id_gets_the_servers_suggestion(api):
+    for call in (lambda: dts.ds("ch_kof_barometr"), lambda: dts.ds_meta("ch_kof_barometr")):
+        with pytest.raises(dts.UnknownDatasetError, match="Did you mean 'ch_kof_barometer'"):
+            call()
+
+
+def test_dates_are_named_start_and_end(api, requests_sent):
+    cases = {"start": {"start": "2020-13-01"}, "end": {"end": "2020-02-30"}}
+    for name, bound in cases.items():
+        with pytest.raises(dts.InvalidSelectionError) as caught:
+            dts.ds("ch_kof_barometer", **bound)
+        assert f"`{name}` must be one date" in str(caught.value)
+        assert "from" not in str(caught.value) and " to " not in str(caught.value)
+    with pytest.raises(dts.InvalidSelectionError, match=r"`start` \(2021-01-01\) is after `end` \(2020-01-01\)"):
+        dts.ds("ch_kof_barometer", start="2021-01-01", end="2020-01-01")
+    with pytest.raises(dts.InvalidSelectionError, match="`start` must be one date"):
+        dts.ds("ch_kof_barometer", start=2020)
+    assert requests_sent == []
+
+
+def test_the_servers_words_are_put_in_python_words():
+    from dataseries.errors import in_python_words
+
+    assert in_python_words("Invalid from '2020-13-01': expected") == "Invalid start '2020-13-01': expected"
+    assert in_python_words("from (2021-01-01) is after to (2020-01-01): swap") == "start (2021-01-01) is after end (2020-01-01): swap"
+    assert in_python_words("see GET /dataset/ch_fso_ppi/meta") == 'see ds_meta("ch_fso_ppi")'
+
+
+@pytest.mark.parametrize("code", [2.0, 2020.5, float("nan"), None, True, {"a": 1}])
+def test_a_code_that_is_not_text_is_a_clear_error(api, requests_sent, code):
+    with pytest.raises(dts.InvalidSelectionError) as caught:
+        dts.ds("ch_fso_ppi", base=code)
+    assert "base=" in str(caught.value) and "codes are text" in str(caught.value)
+    assert requests_sent == []
+
+
+def test_whole_numbers_are_codes(api, published):
+    got = dts.ds("ch_fso_ppi", base=2020)
+    assert set(got["base"]) == {"2020"}
+    assert len(got) > 0

@@ -1,40 +1,60 @@
-"""ds_search() against the real server's search records."""
+"""ds_search() against the real server's /search: the same results in the same order."""
+
+import json
+import urllib.parse
+import urllib.request
+
+import pytest
 
 import dataseries as dts
 
+QUERIES = [
+    ("full time equivalents", "en"), ("VOLLZEITAQUIVALENTE", "de"), ("vollzeitäquivalente", "en"),
+    ("unemployment men", "en"), ("Grossregion Zürich", "en"), ("grossregion zurich", "de"),
+    ("chômage", "fr"), ("disoccupazione", "it"), ("prix", "fr"), ("kof economic barometer", "en"),
+    ("swiss nationals", "de"), ("konsumentenstimmung", "de"), ("preise", "it"), ("pib", "fr"),
+]
 
-def test_search_in_english(api):
-    found = dts.ds_search("full time equivalents")
+
+def server_search(api: str, q: str, lang: str) -> list:
+    query = urllib.parse.urlencode({"q": q, "lang": lang, "limit": 100})
+    with urllib.request.urlopen(f"{api}/search?{query}") as answer:
+        return json.loads(answer.read())["results"]
+
+
+@pytest.mark.parametrize("q, lang", QUERIES)
+def test_search_returns_what_the_server_ranks(api, q, lang):
+    want = server_search(api, q, lang)
+    found = dts.ds_search(q, lang=lang)
     assert list(found.columns) == ["dataset", "title", "dim", "code", "label", "path", "freq"]
-    jobs = found[found["dataset"] == "ch_fso_jobs_sex"]
-    assert set(jobs["code"]) >= {"4", "4.1"}
-    assert (jobs["dim"] == "Beschäftigungsgrad").all()
-    assert (jobs["title"] == "Jobs by economic division and sex").all()
+    got = [(d, dim, code) for d, dim, code in zip(found["dataset"], found["dim"], found["code"])]
+    assert got == [(r["datasetId"], r["dim"], r["code"]) for r in want]
 
 
-def test_search_in_german_ignores_case_and_accents(api):
-    found = dts.ds_search("VOLLZEITAQUIVALENTE", lang="de")
-    jobs = found[found["dataset"] == "ch_fso_jobs_sex"]
-    assert set(jobs["code"]) >= {"4", "4.1"}
-    assert "Vollzeitäquivalente" in set(jobs["label"])
-    assert dts.ds_search("vollzeitäquivalente", lang="en").empty
+def test_labels_and_paths_in_the_language_asked(api):
+    found = dts.ds_search("Grossregion Zürich", lang="de")
+    first = found.iloc[0]
+    assert (first["dataset"], first["dim"], first["code"]) == ("ch_fso_jobs_sex", "Grossregion", "4")
+    assert (first["label"], first["path"], first["title"]) == ("Zürich", "Schweiz",
+                                                              "Beschäftigte nach Wirtschaftsabteilung und Geschlecht")
 
 
-def test_search_matches_dataset_titles(api):
-    found = dts.ds_search("konsumentenstimmung", lang="de")
-    assert set(found["dataset"]) == {"ch_seco_concon"}
-    assert (found["title"] == "Konsumentenstimmung").all()
+def test_words_match_whole_words_first(api):
+    found = dts.ds_search("unemployment men")
+    assert (found.iloc[0]["dim"], found.iloc[0]["code"]) == ("sex", "men")
 
 
-def test_search_falls_back_to_english_labels(api):
-    found = dts.ds_search("swiss nationals", lang="de")
-    row = found[found["dataset"] == "ch_fso_unemp_rate"]
-    assert list(row["code"]) == ["ch"]
-    assert list(row["label"]) == ["Swiss nationals"]
-
-
-def test_search_finds_a_single_series_dataset_by_its_title(api):
+def test_every_row_feeds_ds(api):
+    """A row without dim and code is a whole dataset; the others name one code."""
     found = dts.ds_search("kof economic barometer")
-    row = found[found["dataset"] == "ch_kof_barometer"]
-    assert len(row) == 1
-    assert row["dim"].isna().all() and row["code"].isna().all()
+    row = found[found["dataset"] == "ch_kof_barometer"].iloc[0]
+    assert row["dim"] is None and row["code"] is None
+    assert len(dts.ds(row["dataset"])) > 100
+    row = dts.ds_search("swiss nationals").iloc[0]
+    assert set(dts.ds(row["dataset"], **{row["dim"]: row["code"]})[row["dim"]]) == {row["code"]}
+
+
+def test_a_pattern_without_words_is_refused(api):
+    for pattern in ("", "   ", None, 3):
+        with pytest.raises(dts.DataseriesError, match="`pattern`"):
+            dts.ds_search(pattern)

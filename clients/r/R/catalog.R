@@ -23,7 +23,7 @@ ds_catalog <- function(lang = "en") {
 
 # Documented in man/ds_meta.Rd.
 ds_meta <- function(id) {
-  check_dataset_id(id)
+  check_dataset_id(id, "id", "ds_meta")
   cached(paste("meta", id), function() {
     text <- get_text(paste0("/dataset/", url_encode(id), "/meta"), list(dataset = id))
     jsonlite::fromJSON(text, simplifyVector = TRUE, simplifyDataFrame = FALSE, simplifyMatrix = FALSE)

@@ -3,24 +3,35 @@
 # Documented in man/ds.Rd.
 ds <- function(dataset, ..., from = NULL, to = NULL, as = c("data.frame", "ts")) {
   as <- match.arg(as)
-  check_dataset_id(dataset)
+  check_dataset_id(dataset, "dataset", "ds")
   dims <- collect_dims(list(...), dataset)
-  query <- list(
-    dataset = dataset,
-    dims = format_dims(dims),
-    from = format_bound(from, "from"),
-    to = format_bound(to, "to")
-  )
-  url <- build_url("/series.csv", query)
-  data <- cached(paste("series", url), function() fetch_series(url, query, dataset, dims))
+  first <- format_bound(from, "from")
+  last <- format_bound(to, "to")
+  if (!is.null(first) && !is.null(last) && first > last) {
+    ds_abort(sprintf("`from` (%s) is after `to` (%s): swap them or widen the range.", first, last), "dataseries_bad_argument")
+  }
+  query <- list(dataset = dataset, dims = format_dims(dims), from = first, to = last)
+  # The JSON route: jsonlite reads its numbers exactly (base R's CSV number
+  # parser is off by one unit in the last place for a few), and its errors
+  # carry the facts (the valid codes) in the same answer.
+  url <- build_url("/series", query)
+  data <- cached(paste("series", url), function() fetch_series(url, dataset, dims))
   if (as == "ts") return(series_to_ts(data, ds_meta(dataset)$frequency))
   data
 }
 
-check_dataset_id <- function(dataset) {
+# Refuses, before any request, what cannot be a dataset id, and suggests
+# the id it resembles.
+check_dataset_id <- function(dataset, argument, fun) {
   if (!is.character(dataset) || length(dataset) != 1 || is.na(dataset) || !nzchar(dataset)) {
-    ds_abort('The dataset must be one id in quotes, e.g. ds("ch_kof_barometer").', "dataseries_bad_argument")
+    ds_abort(sprintf('`%s` must be one dataset id in quotes, e.g. %s("ch_kof_barometer").', argument, fun),
+             "dataseries_bad_argument")
   }
+  if (grepl("^[a-z0-9_]+$", dataset)) return(invisible(dataset))
+  guess <- gsub("^_+|_+$", "", gsub("[^a-z0-9_]+", "_", tolower(trimws(dataset))))
+  hint <- if (nzchar(guess)) sprintf(" Did you mean '%s'?", guess) else ""
+  ds_abort(sprintf("`%s` '%s' is not a dataset id: ids are lowercase letters, digits and _ (no spaces, capitals or hyphens).%s ds_catalog() lists every dataset.",
+                   argument, dataset, hint), "dataseries_bad_argument")
 }
 
 # The `...` of ds(): a named list of unique character codes per dimension.
@@ -35,12 +46,30 @@ collect_dims <- function(args, dataset) {
     ds_abort(sprintf('Dimension "%s" is given twice; give all its codes at once, e.g. %s = c("a", "b").',
                      names[anyDuplicated(names)], names[anyDuplicated(names)]), "dataseries_bad_argument")
   }
-  lapply(stats::setNames(args, enc2utf8(names)), function(codes) {
-    if (!is.atomic(codes) || length(codes) == 0 || anyNA(codes)) {
-      ds_abort("Each dimension takes one or more codes, e.g. c(\"a\", \"b\").", "dataseries_bad_argument")
+  names <- enc2utf8(names)
+  stats::setNames(lapply(seq_along(args), function(i) code_text(names[[i]], args[[i]])), names)
+}
+
+# A dimension argument's codes as the server writes them: text; whole
+# numbers are their digits (never "1e+05"); anything else is refused.
+code_text <- function(dim, codes) {
+  if (is.factor(codes)) codes <- as.character(codes)
+  if (!is.atomic(codes) || length(codes) == 0 || anyNA(codes)) {
+    ds_abort(sprintf('Dimension argument `%s` takes one or more codes, e.g. `%s` = c("a", "b").', dim, dim),
+             "dataseries_bad_argument")
+  }
+  if (is.numeric(codes)) {
+    if (any(codes != round(codes)) || any(abs(codes) >= 1e15)) {
+      ds_abort(sprintf('Dimension argument `%s` got %s: codes are text, so give them in quotes, e.g. `%s` = "2020" (ds_meta(dataset)$dimensions[["%s"]]$levels lists them).',
+                       dim, paste(format(codes, digits = 15), collapse = ", "), dim, dim), "dataseries_bad_argument")
     }
-    unique(enc2utf8(as.character(codes)))
-  })
+    codes <- formatC(codes, format = "f", digits = 0)
+  }
+  if (!is.character(codes)) {
+    ds_abort(sprintf('Dimension argument `%s` got a %s: codes are text, e.g. `%s` = "a".', dim, class(codes)[[1]], dim),
+             "dataseries_bad_argument")
+  }
+  unique(enc2utf8(codes))
 }
 
 # `dim=code,code;dim=code`, the server's selection grammar.
@@ -50,46 +79,39 @@ format_dims <- function(dims) {
   paste(parts, collapse = ";")
 }
 
+# A date argument as YYYY-MM-DD, checked here so the error names the argument.
 format_bound <- function(value, name) {
   if (is.null(value)) return(NULL)
   if (inherits(value, c("Date", "POSIXt")) && length(value) == 1 && !is.na(value)) return(format(value, "%Y-%m-%d"))
-  if (is.character(value) && length(value) == 1 && !is.na(value)) return(value)
-  ds_abort(sprintf('`%s` must be one date, e.g. "2020-01-01" or as.Date("2020-01-01").', name), "dataseries_bad_argument")
+  if (is.character(value) && length(value) == 1 && !is.na(value) && grepl("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", value) &&
+      identical(format(as.Date(value, optional = TRUE), "%Y-%m-%d"), value)) {
+    return(value)
+  }
+  shown <- if (is.character(value) && length(value) == 1) sprintf(' got "%s".', value) else ""
+  ds_abort(sprintf('`%s` must be one date, YYYY-MM-DD, e.g. "2020-01-01" or as.Date("2020-01-01");%s', name, shown),
+           "dataseries_bad_argument")
 }
 
-fetch_series <- function(url, query, dataset, dims) {
+fetch_series <- function(url, dataset, dims) {
   response <- http_get(url)
-  if (response$status >= 400) {
-    # The JSON twin of the route carries the facts (the valid codes) that
-    # the CSV error body has no room for.
-    twin <- tryCatch(http_get(build_url("/series", query)), error = function(e) NULL)
-    problem <- if (!is.null(twin) && twin$status >= 400) problem_of(twin)
-    problem <- problem %||% problem_of(response)
-    explain_failure(response, problem, list(dataset = dataset, dims = dims))
-  }
-  parse_series_csv(response$body)
+  if (response$status >= 400) explain_failure(response, problem_of(response), list(dataset = dataset, dims = dims))
+  parse_series_json(response$body)
 }
 
-# The tidy CSV of /series.csv with its types: codes stay character (`047`
-# is not 47, `NA` is Namibia), `date` is a Date, `value` numeric (empty or
-# NA is missing). scan() on a file is the fastest reader base R has.
-parse_series_csv <- function(body) {
+# The columnar JSON of /series with its types: codes stay character (`047`
+# is not 47, `NA` is Namibia), `date` is a Date, `value` numeric (null is NA).
+parse_series_json <- function(body) {
   if (length(body) == 0) ds_abort("The server sent an empty answer.", "dataseries_http_error")
-  file <- tempfile(fileext = ".csv")
-  on.exit(unlink(file))
-  writeBin(body, file)
-  header <- scan(file, what = "", sep = ",", quote = "\"", nlines = 1, quiet = TRUE,
-                 na.strings = character(0), encoding = "UTF-8", comment.char = "")
-  if (!all(c("date", "value") %in% header)) {
-    ds_abort("The server's answer is not a series CSV (no date and value columns).", "dataseries_http_error")
+  text <- rawToChar(body)
+  Encoding(text) <- "UTF-8"
+  columns <- jsonlite::parse_json(text, simplifyVector = TRUE)
+  if (!is.list(columns) || !all(c("date", "value") %in% names(columns))) {
+    ds_abort("The server's answer is not a series (no date and value columns).", "dataseries_http_error")
   }
-  what <- rep(list(""), length(header))
-  what[[match("value", header)]] <- 0
-  columns <- scan(file, what = what, sep = ",", quote = "\"", skip = 1, quiet = TRUE,
-                  na.strings = character(0), encoding = "UTF-8", comment.char = "",
-                  strip.white = FALSE, multi.line = FALSE)
-  names(columns) <- header
-  columns$date <- parse_iso_dates(columns$date)
+  codes <- setdiff(names(columns), c("date", "value"))
+  columns[codes] <- lapply(columns[codes], function(x) as.character(unlist(x)))
+  columns$date <- parse_iso_dates(as.character(unlist(columns$date)))
+  columns$value <- as.numeric(unlist(columns$value))
   structure(columns, row.names = c(NA_integer_, -length(columns$date)), class = "data.frame")
 }
 

@@ -66,16 +66,19 @@ in_r_words <- function(message) {
   gsub("leave out dims", "leave out the dimension arguments", message, fixed = TRUE)
 }
 
+# From the server's answer alone: explaining never sends another request
+# (it could fail the same way).
 explain_bad_request <- function(said, problem, context) {
-  found <- NULL
-  if (is.null(problem[["valid"]]) && !is.null(context$dataset)) found <- diagnose_selection(context$dataset, context$dims)
-  valid <- problem[["valid"]] %||% found$valid
-  dimension <- problem[["dimension"]] %||% found$dimension
-  kind <- found$kind %||% problem_kind(problem)
-  message <- said %||% found$message %||% "The server refused the request."
-  if (length(valid) > 0 && !mentions_all(message, valid)) {
-    what <- if (identical(kind, "code")) sprintf("Valid codes for '%s'", dimension) else "Valid dimensions"
-    message <- paste0(message, " ", what, ": ", format_valid(valid, context$dataset), ".")
+  valid <- unlist(problem[["valid"]])
+  dimension <- problem[["dimension"]]
+  kind <- problem_kind(problem)
+  # Over https base R cannot read an error's body: say what to check instead.
+  message <- said %||% paste0(
+    "The server refused the request and sent no explanation R can read",
+    if (!is.null(context$dataset)) sprintf('; ds_meta("%s") lists the dimensions and their codes, dates are YYYY-MM-DD.', context$dataset) else "."
+  )
+  if (!is.null(context$dataset) && length(valid) > 0 && !is.null(kind) && !grepl("ds_meta(", message, fixed = TRUE)) {
+    message <- sprintf('%s ds_meta("%s") lists the dimensions and their codes.', message, context$dataset)
   }
   class <- switch(kind %||% "", dimension = "dataseries_unknown_dimension",
                   code = "dataseries_unknown_code", character())
@@ -89,47 +92,6 @@ problem_kind <- function(problem) {
   type <- problem[["type"]]
   if (!is.character(type) || length(type) != 1) return(NULL)
   switch(sub("^.*:", "", type), unknown_dimension = "dimension", unknown_code = "code", NULL)
-}
-
-# What is wrong with a selection, judged against the dataset's metadata.
-diagnose_selection <- function(dataset, dims) {
-  meta <- tryCatch(ds_meta(dataset), error = function(e) NULL)
-  if (is.null(meta) || length(dims) == 0) return(NULL)
-  known <- as.character(unlist(meta$dim_order))
-  for (dim in names(dims)) {
-    if (!dim %in% known) {
-      message <- if (length(known) == 0) {
-        sprintf("Dataset '%s' is a single series and has no dimensions: leave out the dimension arguments.", dataset)
-      } else {
-        sprintf("Unknown dimension '%s' in dataset '%s'.", dim, dataset)
-      }
-      return(list(kind = "dimension", dimension = dim, valid = known, message = message))
-    }
-    codes <- level_codes(meta$dimensions[[dim]]$levels)
-    bad <- setdiff(dims[[dim]], codes)
-    if (length(bad) > 0) {
-      message <- sprintf("Unknown code '%s' for dimension '%s'.", bad[[1]], dim)
-      return(list(kind = "code", dimension = dim, valid = codes, message = message))
-    }
-  }
-  NULL
-}
-
-# Codes of a dimension's levels, whether they come as an object keyed by
-# code or as an array of records.
-level_codes <- function(levels) {
-  if (!is.null(names(levels))) return(names(levels))
-  vapply(levels, function(level) as.character(level$code), character(1))
-}
-
-mentions_all <- function(message, valid) {
-  all(vapply(utils::head(valid, 3), grepl, logical(1), x = message, fixed = TRUE))
-}
-
-format_valid <- function(valid, dataset, shown = 40L) {
-  if (length(valid) <= shown) return(paste(valid, collapse = ", "))
-  paste0(paste(valid[seq_len(shown)], collapse = ", "), ", ... (", length(valid),
-         " in all; ds_meta(\"", dataset, "\") lists them)")
 }
 
 `%||%` <- function(a, b) if (is.null(a)) b else a

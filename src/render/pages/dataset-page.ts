@@ -33,7 +33,7 @@ function renderHeader(view: DatasetView): SafeHtml {
     ${view.description ? html`<p class="lede">${view.description}</p>` : ''}
     ${renderFacts([
       [t.facts.source, source],
-      [t.facts.license, html`<a href="${facts.license.href}">${facts.license.name}</a>`],
+      [t.facts.license, facts.license.href ? html`<a href="${facts.license.href}">${facts.license.name}</a>` : facts.license.name],
       [t.facts.frequency, facts.frequency],
       [t.facts.span, facts.span],
       [t.facts.updated, facts.updated],

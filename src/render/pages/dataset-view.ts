@@ -23,7 +23,7 @@ import type { ExplorerData } from './explorer-data.js';
 import { labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
 import { readState } from '../../selection/read-query.js';
 import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
-import { licenseAnchor } from './licenses.js';
+import { licenseAnchor, licenseName } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
 import type { CitationInput } from './citation.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
@@ -46,7 +46,7 @@ export interface DatasetView {
   notes: string;
   facts: {
     source: { name: string; url: string | null };
-    license: { name: string; href: string };
+    license: { name: string; href: string | null };
     frequency: string;
     span: string;
     updated: string | null;
@@ -113,11 +113,6 @@ function buildPresets(ds: Dataset, meta: ExplorerMeta, state: ExplorerState, t: 
   });
   presets.push({ label: t.dataset.allYears, from: null, href: '', active: state.from === null && state.to === null });
   return presets.map((p) => ({ ...p, href: statePageUrl('', lang, meta, { ...state, from: p.from, to: null }) }));
-}
-
-function licenseName(snapshot: Snapshot, key: string, lang: Lang): string {
-  const license = snapshot.licenses.get(key);
-  return license ? pickLabel(license.name, lang) : key;
 }
 
 /**
@@ -194,7 +189,13 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     notes: pickLabel(ds.meta.notes, lang),
     facts: {
       source: { name: source, url: ds.meta.source.url },
-      license: { name: license, href: `${sitePageUrl('', lang, '/licenses')}#${licenseAnchor(ds.meta.license)}` },
+      license: {
+        name: license,
+        href:
+          snapshot.licenses.has(ds.meta.license) || snapshot.licenses.size === 0
+            ? `${sitePageUrl('', lang, '/licenses')}#${licenseAnchor(ds.meta.license)}`
+            : null,
+      },
       frequency: formatFrequency(ds.meta.frequency, t),
       span: formatSpan(ds.store.start, ds.store.end, ds.meta.frequency, lang),
       updated: formatDay(ds.meta.updated, lang),

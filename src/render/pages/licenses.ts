@@ -43,11 +43,25 @@ export function licenseAnchor(key: string): string {
   return `license-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 
-/** Builds /licenses in a language: the vocabulary's licenses in order, then keys it does not list. */
+/**
+ * How a dataset's license is named: the vocabulary's name, or "unknown
+ * license (key)" for a key the vocabulary does not list (never shown as if it
+ * were a license). Without a licenses.json the key is shown as it is.
+ */
+export function licenseName(snapshot: Snapshot, key: string, lang: Lang): string {
+  const license = snapshot.licenses.get(key);
+  if (license) return pickLabel(license.name, lang);
+  return snapshot.licenses.size > 0 ? uiStrings(lang).licenses.unknownLicense.replace('{key}', key) : key;
+}
+
+/**
+ * Builds /licenses in a language: the vocabulary's licenses in use, in order;
+ * without a licenses.json, the keys the datasets carry. An unknown key gets no card.
+ */
 export function buildLicensesView(snapshot: Snapshot, lang: Lang, site: Site): LicensesView {
   const t = uiStrings(lang);
   const items = buildDatasetItems(snapshot, lang);
-  const keys = [...new Set([...snapshot.licenses.keys(), ...items.map((i) => i.license)])];
+  const keys = snapshot.licenses.size > 0 ? [...snapshot.licenses.keys()] : [...new Set(items.map((i) => i.license))];
   const entries = keys.map((key) => {
     const license = snapshot.licenses.get(key);
     const datasets = items.filter((i) => i.license === key);
@@ -64,7 +78,7 @@ export function buildLicensesView(snapshot: Snapshot, lang: Lang, site: Site): L
   return {
     layout: sitePageLayout(site, lang, '/licenses', { title: t.licenses.title, description: t.licenses.lede, active: 'licenses', page: 'licenses' }),
     t,
-    entries: entries.filter((e) => e.datasets.length > 0 || e.known),
+    entries: entries.filter((e) => e.datasets.length > 0),
   };
 }
 

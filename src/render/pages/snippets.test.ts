@@ -86,8 +86,7 @@ describe('code snippets', () => {
     assert.equal(url, 'https://data.example.org/series.csv?dataset=demo_x&dims=type=real;Offene%20Stellen=1;structure=gdp,047&from=2000-01-01');
     const s = buildSnippets(input());
     for (const tool of ['stata', 'matlab', 'julia', 'excel', 'sas', 'curl'] as const) assert.ok(s[tool].includes(url), tool);
-    assert.match(s.stata, /^import delimited ".*", clear varnames\(1\) encoding\(utf-8\) stringcols\(1\/4\)$/m);
-    assert.match(s.sas, /^filename src url '.*';$/m);
+    assert.match(s.sas, /^proc http url='.*' method='GET' out=src;$/m);
     assert.match(s.curl, /^curl -sSL '.*' -o demo_x\.csv$/);
     assert.match(s.excel, /Csv\.Document\(Web\.Contents\(".*"\)/);
     const quoted = csvUrl(input({ ...STATE, dims: { ...STATE.dims, structure: ["it's"] } }));
@@ -96,17 +95,139 @@ describe('code snippets', () => {
 
   it('with a transform, R and Python add the transformed CSV under a comment', () => {
     const s = buildSnippets(input({ ...STATE, transform: 'yoy' }));
-    assert.match(
+    const url = csvUrl(input({ ...STATE, transform: 'yoy' }));
+    assert.ok(
+      s.r.endsWith(
+        [
+          '# ds() returns levels; the chart shows Year-on-year %, as in this CSV:',
+          'df_yoy <- read.csv(',
+          `  "${url}",`,
+          '  colClasses = c(rep("character", 4), "Date", "numeric"),',
+          '  na.strings = "",',
+          '  check.names = FALSE,',
+          '  encoding = "UTF-8"',
+          ')',
+        ].join('\n'),
+      ),
       s.r,
-      /# ds\(\) returns levels; the chart shows Year-on-year %, as in this CSV:\ndf_yoy <- read\.csv\(".*transform=yoy", colClasses = "character"\)/,
     );
-    assert.match(s.python, /df_yoy = pd\.read_csv\(".*transform=yoy", dtype=str, keep_default_na=False\)/);
+    assert.ok(
+      s.python.endsWith(
+        [
+          'df_yoy = pd.read_csv(',
+          `  "${url}",`,
+          '  dtype={"type": str, "Offene Stellen": str, "structure": str, "only": str, "value": "float64"},',
+          '  keep_default_na=False,',
+          '  na_values={"value": [""]},',
+          '  parse_dates=["date"],',
+          '  float_precision="round_trip"',
+          ')',
+        ].join('\n'),
+      ),
+      s.python,
+    );
     assert.match(buildSnippets(input({ ...STATE, transform: 'yoy' })).curl, /transform=yoy/);
   });
 
   it('every tool has code', () => {
     const s = buildSnippets(input());
     for (const tool of SNIPPET_TOOLS) assert.ok(s[tool].length > 20, tool);
+  });
+});
+
+// Golden texts of the tools that read the CSV URL: every column's type is
+// stated (codes text, date a date, value a number), never guessed. Each
+// follows its tool's documentation, named beside its builder in snippets.ts:
+// Stata [D] import delimited (stringcols, numericcols) and date(); MATLAB
+// detectImportOptions + setvartype/setvaropts (InputFormat) + readtable;
+// Julia CSV.jl CSV.File(; types, dateformat); Power Query M
+// Table.TransformColumnTypes with a culture; SAS PROC HTTP OUT= then a DATA
+// step with INFILE DSD, $ lengths and the YYMMDDw. informat.
+const GOLDEN: Record<'stata' | 'matlab' | 'julia' | 'excel' | 'sas', string[]> = {
+  stata: [
+    '* The current selection as CSV:',
+    'import delimited "https://data.example.org/series.csv?dataset=demo_x&dims=type=real;Offene%20Stellen=1;structure=gdp,047&from=2000-01-01", clear varnames(1) encoding(utf-8) stringcols(1/4) numericcols(6)',
+    '* codes are text (047 is not 47); date becomes a Stata date, value is numeric',
+    'generate double day = date(date, "YMD")',
+    'format day %td',
+    'drop date',
+    'rename day date',
+  ],
+  matlab: [
+    '% The current selection as CSV:',
+    'url = "https://data.example.org/series.csv?dataset=demo_x&dims=type=real;Offene%20Stellen=1;structure=gdp,047&from=2000-01-01";',
+    'file = websave(tempname + ".csv", url, weboptions("Timeout", 60));',
+    'opts = detectImportOptions(file, "FileType", "text", "Delimiter", ",", "Encoding", "UTF-8", "VariableNamingRule", "preserve");',
+    'opts = setvartype(opts, opts.VariableNames(1:4), "string");  % codes stay text',
+    'opts = setvartype(opts, "date", "datetime");',
+    'opts = setvaropts(opts, "date", "InputFormat", "yyyy-MM-dd");',
+    'opts = setvartype(opts, "value", "double");',
+    'data = readtable(file, opts);',
+  ],
+  julia: [
+    '# The current selection as CSV:',
+    'using CSV, DataFrames, Dates, Downloads',
+    '',
+    'url = "https://data.example.org/series.csv?dataset=demo_x&dims=type=real;Offene%20Stellen=1;structure=gdp,047&from=2000-01-01"',
+    'types = Dict("type" => String, "Offene Stellen" => String, "structure" => String, "only" => String, "date" => Date, "value" => Union{Missing, Float64})',
+    'df = DataFrame(CSV.File(Downloads.download(url); types = types, dateformat = "yyyy-mm-dd", missingstring = ""))',
+  ],
+  excel: [
+    '// The current selection as CSV: Excel: Data › Get Data › From Other Sources › Blank Query › Advanced Editor',
+    'let',
+    '    Source = Csv.Document(Web.Contents("https://data.example.org/series.csv?dataset=demo_x&dims=type=real;Offene%20Stellen=1;structure=gdp,047&from=2000-01-01"), [Delimiter = ",", Columns = 6, Encoding = 65001, QuoteStyle = QuoteStyle.Csv]),',
+    '    Data = Table.PromoteHeaders(Source, [PromoteAllScalars = true]),',
+    '    Missing = Table.ReplaceValue(Data, "", null, Replacer.ReplaceValue, {"value"}),',
+    '    Typed = Table.TransformColumnTypes(Missing, {{"type", type text}, {"Offene Stellen", type text}, {"structure", type text}, {"only", type text}, {"date", type date}, {"value", type number}}, "en-US")',
+    'in',
+    '    Typed',
+  ],
+  sas: [
+    '/* The current selection as CSV: */',
+    'filename src temp;',
+    "proc http url='https://data.example.org/series.csv?dataset=demo_x&dims=type=real;Offene%20Stellen=1;structure=gdp,047&from=2000-01-01' method='GET' out=src;",
+    'run;',
+    '',
+    'data work.series;',
+    "  infile src dsd firstobs=2 truncover encoding='utf-8';",
+    '  length type $ 4 Offene_Stellen $ 1 structure $ 3 only $ 1;',
+    '  input type $ Offene_Stellen $ structure $ only $ date :yymmdd10. value :best32.;',
+    '  format date yymmdd10.;',
+    "  label Offene_Stellen = 'Offene Stellen';",
+    'run;',
+  ],
+};
+
+describe('typed snippets of the other tools (golden)', () => {
+  for (const tool of Object.keys(GOLDEN) as (keyof typeof GOLDEN)[]) {
+    it(tool, () => assert.equal(buildSnippets(input())[tool], GOLDEN[tool].join('\n')));
+  }
+
+  it('a single-series dataset has only date and value to type', () => {
+    const single = { ...META, id: 'one', dims: [] };
+    const s = buildSnippets({ ...input({ ...STATE, dims: {} }), meta: single });
+    assert.match(s.stata, / encoding\(utf-8\) numericcols\(2\)$/m);
+    assert.doesNotMatch(s.matlab, /VariableNames\(1:/);
+    assert.match(s.julia, /types = Dict\("date" => Date, "value" => Union\{Missing, Float64\}\)/);
+    assert.match(s.excel, /Columns = 2,/);
+    assert.match(s.sas, /^ {2}input date :yymmdd10\. value :best32\.;$/m);
+    assert.doesNotMatch(s.sas, /length/);
+  });
+
+  it('SAS names are valid and unique, labelled with the dimension; Julia and M literals are escaped', () => {
+    const odd = {
+      ...META,
+      dims: [
+        { id: '1st level', label: 'x', mode: 'multi' as const, levels: [level('Zürich')] },
+        { id: 'Date', label: 'x', mode: 'multi' as const, levels: [level('a')] },
+        { id: 'a$"b', label: 'x', mode: 'multi' as const, levels: [level('a')] },
+      ],
+    };
+    const s = buildSnippets({ ...input({ ...STATE, dims: {} }), meta: odd });
+    assert.match(s.sas, /^ {2}length _1st_level \$ 7 Date_2 \$ 1 a__b \$ 1;$/m);
+    assert.match(s.sas, /^ {2}label _1st_level = '1st level' Date_2 = 'Date' a__b = 'a\$"b';$/m);
+    assert.match(s.julia, /"a\\\$\\"b" => String/);
+    assert.match(s.excel, /\{"a\$""b", type text\}/);
   });
 });
 

@@ -82,6 +82,11 @@ function call(head: string, args: string[], close = ')'): string {
   return `${head.trimEnd()}\n${args.map((a) => `  ${a}`).join(',\n')}\n${close}`;
 }
 
+/** The columns of every `/series.csv`: one per dimension (codes, text), then `date`, then `value`. */
+function codeColumns(input: SnippetInput): string[] {
+  return input.meta.dims.map((d) => d.id);
+}
+
 function rSnippet(input: SnippetInput): string {
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
@@ -93,11 +98,20 @@ function rSnippet(input: SnippetInput): string {
   if (sel.to) args.push(`to = ${quote(sel.to)}`);
   const lines = ['library(dataseries)', '', call('df <- ds(', args)];
   if (input.state.transform !== 'level') {
+    // utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
+    // na.strings = "" so that a code "NA" stays a code and an empty value is missing.
+    const n = codeColumns(input).length;
+    const classes = `c(${n ? `rep("character", ${n}), ` : ''}"Date", "numeric")`;
     lines.push(
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      `df_${input.state.transform} <- read.csv(${quote(csvUrl(input))}, colClasses = "character")`,
-      `df_${input.state.transform}$value <- as.numeric(df_${input.state.transform}$value)`,
+      call(`df_${input.state.transform} <- read.csv(`, [
+        quote(csvUrl(input)),
+        `colClasses = ${classes}`,
+        'na.strings = ""',
+        'check.names = FALSE',
+        'encoding = "UTF-8"',
+      ]),
     );
   }
   return lines.join('\n');
@@ -117,71 +131,144 @@ function pythonSnippet(input: SnippetInput): string {
   if (sel.to) args.push(`end=${quote(sel.to)}`);
   const lines = ['from dataseries import ds', '', call('df = ds(', args)];
   if (input.state.transform !== 'level') {
+    // pandas.read_csv: dtype per column (codes str, value float64), parse_dates for date,
+    // keep_default_na=False so that a code "NA" stays a code, round_trip for exact numbers.
+    const dtypes = [...codeColumns(input).map((c) => `${quote(c)}: str`), '"value": "float64"'];
     lines.push(
       '',
       'import pandas as pd',
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      `df_${input.state.transform} = pd.read_csv(${quote(csvUrl(input))}, dtype=str, keep_default_na=False)`,
-      `df_${input.state.transform}["value"] = pd.to_numeric(df_${input.state.transform}["value"])`,
+      call(`df_${input.state.transform} = pd.read_csv(`, [
+        quote(csvUrl(input)),
+        `dtype={${dtypes.join(', ')}}`,
+        'keep_default_na=False',
+        'na_values={"value": [""]}',
+        'parse_dates=["date"]',
+        'float_precision="round_trip"',
+      ]),
     );
   }
   return lines.join('\n');
 }
 
+// Stata [D] import delimited: stringcols() and numericcols() force a column's
+// type, encoding() names the file's encoding; [FN] date(s, "YMD") reads ISO dates.
+// https://www.stata.com/manuals/dimportdelimited.pdf
 function stataSnippet(input: SnippetInput): string {
-  const n = input.meta.dims.length;
-  // codes stay text (047 is not 47); the date column is ISO text, turned into a Stata date
+  const n = codeColumns(input).length;
   const strings = n > 0 ? ` stringcols(1/${n})` : '';
   return [
     `* ${input.csvNote}`,
-    `import delimited ${quote(csvUrl(input))}, clear varnames(1) encoding(utf-8)${strings}`,
-    'generate period = date(date, "YMD")',
-    'format period %td',
+    `import delimited ${quote(csvUrl(input))}, clear varnames(1) encoding(utf-8)${strings} numericcols(${n + 2})`,
+    '* codes are text (047 is not 47); date becomes a Stata date, value is numeric',
+    'generate double day = date(date, "YMD")',
+    'format day %td',
+    'drop date',
+    'rename day date',
   ].join('\n');
 }
 
+/** A MATLAB string literal: "..." with " doubled. */
+const matlabQuote = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+// MATLAB: websave downloads; detectImportOptions + setvartype/setvaropts
+// state each variable's type (string, datetime with InputFormat, double)
+// before readtable reads, so nothing is guessed.
+// https://www.mathworks.com/help/matlab/ref/matlab.io.text.delimitedtextimportoptions.setvartype.html
+// https://www.mathworks.com/help/matlab/import_export/import-formatted-dates-and-times.html
 function matlabSnippet(input: SnippetInput): string {
+  const n = codeColumns(input).length;
   return [
     `% ${input.csvNote}`,
-    `url = ${quote(csvUrl(input))};`,
-    'options = weboptions("ContentType", "table", "Timeout", 60);',
-    'data = webread(url, options);',
-    'data.date = datetime(data.date, "InputFormat", "yyyy-MM-dd");',
+    `url = ${matlabQuote(csvUrl(input))};`,
+    'file = websave(tempname + ".csv", url, weboptions("Timeout", 60));',
+    'opts = detectImportOptions(file, "FileType", "text", "Delimiter", ",", "Encoding", "UTF-8", "VariableNamingRule", "preserve");',
+    ...(n > 0 ? [`opts = setvartype(opts, opts.VariableNames(1:${n}), "string");  % codes stay text`] : []),
+    'opts = setvartype(opts, "date", "datetime");',
+    'opts = setvaropts(opts, "date", "InputFormat", "yyyy-MM-dd");',
+    'opts = setvartype(opts, "value", "double");',
+    'data = readtable(file, opts);',
   ].join('\n');
 }
 
+/** A Julia string literal: \, " and $ (interpolation) escaped. */
+const juliaQuote = (text: string): string => `"${text.replace(/[\\"$]/g, (c) => `\\${c}`)}"`;
+
+// Julia CSV.jl: CSV.File(source; types = Dict(name => type), dateformat)
+// gives each column its type instead of detecting it.
+// https://github.com/JuliaData/CSV.jl/blob/main/docs/src/reading.md
 function juliaSnippet(input: SnippetInput): string {
+  const types = [...codeColumns(input).map((c) => `${juliaQuote(c)} => String`), '"date" => Date', '"value" => Union{Missing, Float64}'];
   return [
     `# ${input.csvNote}`,
-    'using CSV, DataFrames, Downloads',
+    'using CSV, DataFrames, Dates, Downloads',
     '',
-    `url = ${quote(csvUrl(input))}`,
-    'df = CSV.read(Downloads.download(url), DataFrame)',
+    `url = ${juliaQuote(csvUrl(input))}`,
+    `types = Dict(${types.join(', ')})`,
+    'df = DataFrame(CSV.File(Downloads.download(url); types = types, dateformat = "yyyy-mm-dd", missingstring = ""))',
   ].join('\n');
 }
 
+/** A Power Query M text literal: "..." with " doubled. */
+const mQuote = (text: string): string => `"${text.replace(/"/g, '""')}"`;
+
+// Power Query M: Csv.Document reads text; Table.TransformColumnTypes gives
+// each column its type (text, date, number) with a fixed culture.
+// https://learn.microsoft.com/en-us/powerquery-m/table-transformcolumntypes
 function excelSnippet(input: SnippetInput): string {
-  const url = csvUrl(input).replace(/"/g, '""');
+  const n = codeColumns(input).length;
+  const types = [...codeColumns(input).map((c) => `{${mQuote(c)}, type text}`), '{"date", type date}', '{"value", type number}'];
   return [
     `// ${input.csvNote} ${input.excelHint}`,
     'let',
-    `    Source = Csv.Document(Web.Contents("${url}"), [Delimiter = ",", Encoding = 65001, QuoteStyle = QuoteStyle.Csv]),`,
+    `    Source = Csv.Document(Web.Contents(${mQuote(csvUrl(input))}), [Delimiter = ",", Columns = ${n + 2}, Encoding = 65001, QuoteStyle = QuoteStyle.Csv]),`,
     '    Data = Table.PromoteHeaders(Source, [PromoteAllScalars = true]),',
-    '    Typed = Table.TransformColumnTypes(Data, {{"date", type date}, {"value", type number}}, "en-US")',
+    '    Missing = Table.ReplaceValue(Data, "", null, Replacer.ReplaceValue, {"value"}),',
+    `    Typed = Table.TransformColumnTypes(Missing, {${types.join(', ')}}, "en-US")`,
     'in',
     '    Typed',
   ].join('\n');
 }
 
+/** SAS names: letters, digits and _, not starting with a digit, at most 32 characters, unique. */
+function sasNames(columns: string[]): string[] {
+  const used = new Set(['date', 'value']);
+  return columns.map((c) => {
+    const base = (/^[0-9]/.test(c) ? `_${c}` : c).replace(/[^A-Za-z0-9_]/g, '_').slice(0, 32) || '_';
+    let name = base;
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = `${base.slice(0, 30)}_${i}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+const utf8Length = (text: string): number => new TextEncoder().encode(text).length;
+
+// SAS: PROC HTTP downloads to a temporary fileref (a URL fileref is not
+// available everywhere); a DATA step reads it with INFILE DSD and states
+// every type: $ codes with their longest length, YYMMDD10. for the date,
+// a numeric informat for the value. Single quotes: SAS resolves & and %
+// macro references inside double quotes.
+// https://support.sas.com/documentation/cdl/en/proc/65145/HTML/default/n0t7v16eitluu2n15ffpfeafqszs.htm (PROC HTTP)
+// https://support.sas.com/documentation/cdl/en/lrdict/61724/HTML/default/a000197982.htm (YYMMDDw. informat)
 function sasSnippet(input: SnippetInput): string {
-  // single quotes: SAS resolves &name macro references inside double quotes
+  const columns = codeColumns(input);
+  const names = sasNames(columns);
+  const lengths = input.meta.dims.map((d) => Math.max(1, ...d.levels.map((l) => utf8Length(l.code))));
+  const labels = columns.flatMap((c, i) => (names[i] === c ? [] : [`${names[i]} = '${c.replace(/'/g, "''")}'`]));
   return [
     `/* ${input.csvNote} */`,
-    `filename src url '${csvUrl(input)}';`,
-    'proc import datafile=src out=work.series dbms=csv replace;',
-    '  getnames=yes;',
-    '  guessingrows=max;',
+    'filename src temp;',
+    `proc http url='${csvUrl(input)}' method='GET' out=src;`,
+    'run;',
+    '',
+    'data work.series;',
+    "  infile src dsd firstobs=2 truncover encoding='utf-8';",
+    ...(columns.length ? [`  length ${names.map((n, i) => `${n} $ ${lengths[i]}`).join(' ')};`] : []),
+    `  input ${[...names.map((n) => `${n} $`), 'date :yymmdd10.', 'value :best32.'].join(' ')};`,
+    '  format date yymmdd10.;',
+    ...(labels.length ? [`  label ${labels.join(' ')};`] : []),
     'run;',
   ].join('\n');
 }

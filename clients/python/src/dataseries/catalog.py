@@ -9,7 +9,7 @@ import pandas as pd
 
 from ._cache import cached
 from ._http import build_url, http_get
-from .errors import DataseriesError, explain_failure, problem_of
+from .errors import DataseriesError, check_dataset_id, explain_failure, problem_of
 
 LANGS = ("en", "de", "fr", "it")
 
@@ -43,14 +43,14 @@ def ds_catalog(lang: str = "en") -> pd.DataFrame:
 
 def ds_meta(id: str) -> Dict[str, Any]:
     """The dataset's metadata: title, frequency, dim_order, dimensions (labels and levels keyed by code), units..."""
-    if not isinstance(id, str) or not id:
-        raise DataseriesError('The dataset must be one id as a string, e.g. ds_meta("ch_seco_concon").')
+    check_dataset_id(id, "id", "ds_meta")
     path = f"/dataset/{urllib.parse.quote(id, safe='')}/meta"
     return copy.deepcopy(cached("meta " + id, lambda: get_json(path, dataset=id)))
 
 
-def get_json(path: str, dataset: Optional[str] = None) -> Any:
-    response = http_get(build_url(path))
+def get_json(path: str, dataset: Optional[str] = None, absolute: bool = False) -> Any:
+    """The JSON at `path` (or at the URL `path` when `absolute`); a failure is explained, never retried."""
+    response = http_get(path if absolute else build_url(path))
     if response.status >= 400:
         raise explain_failure(response.status, problem_of(response), dataset) from None
     return json.loads(response.body.decode("utf-8"))

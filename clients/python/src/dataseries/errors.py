@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import re
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 
 class DataseriesError(Exception):
@@ -71,18 +71,45 @@ def server_message(problem: Optional[Mapping[str, Any]]) -> Optional[str]:
     return None
 
 
+DATASET_ID = re.compile(r"[a-z0-9_]+")
+# The server's parameters, in the words of this package's arguments.
+PYTHON_WORDS = [
+    ("GET /catalog", "ds_catalog()"),
+    ("leave out dims", "leave out the dimension arguments"),
+    ("Invalid from '", "Invalid start '"),
+    ("Invalid to '", "Invalid end '"),
+]
+
+
+def check_dataset_id(dataset: Any, argument: str, function: str) -> None:
+    """Refuses, before any request, what cannot be a dataset id; suggests the id it resembles."""
+    if not isinstance(dataset, str) or not dataset:
+        raise DataseriesError(f'`{argument}` must be one dataset id as a string, e.g. {function}("ch_kof_barometer").')
+    if DATASET_ID.fullmatch(dataset):
+        return
+    guess = re.sub(r"[^a-z0-9_]+", "_", dataset.strip().lower()).strip("_")
+    hint = f" Did you mean '{guess}'?" if guess else ""
+    raise InvalidSelectionError(
+        f"`{argument}` '{dataset}' is not a dataset id: ids are lowercase letters, digits and _ "
+        f"(no spaces, capitals or hyphens).{hint} ds_catalog() lists every dataset.",
+        parameter=argument, dataset=dataset,
+    )
+
+
 def in_python_words(message: Optional[str]) -> Optional[str]:
-    """The server's hints name its routes; a user of this package calls functions."""
+    """The server's hints name its routes and parameters; a user of this package calls functions."""
     if message is None:
         return None
-    message = message.replace("GET /catalog", "ds_catalog()")
-    message = re.sub(r"GET /dataset/([a-z0-9_]+)/meta", r'ds_meta("\1")', message)
-    return message.replace("leave out dims", "leave out the dimension arguments")
+    for server, python in PYTHON_WORDS:
+        message = message.replace(server, python)
+    message = re.sub(r"^from \((.*?)\) is after to \((.*?)\)", r"start (\1) is after end (\2)", message)
+    return re.sub(r"GET /dataset/([a-z0-9_]+)/meta", r'ds_meta("\1")', message)
 
 
 def explain_failure(status: int, problem: Optional[dict], dataset: Optional[str] = None,
                     dims: Optional[Mapping[str, Sequence[str]]] = None) -> DataseriesError:
-    """A plain-language error for a failed request about `dataset` and `dims`."""
+    """A plain-language error for a failed request about `dataset`, from the server's answer
+    alone: explaining never sends another request (it could fail the same way)."""
     problem = problem or {}
     said = in_python_words(server_message(problem))
     if status == 404 and dataset is not None:
@@ -91,7 +118,7 @@ def explain_failure(status: int, problem: Optional[dict], dataset: Optional[str]
             message += " ds_catalog() lists every dataset."
         return UnknownDatasetError(message, status, problem, dataset=dataset)
     if status == 400:
-        return explain_bad_request(said, problem, dataset, dims or {})
+        return explain_bad_request(said, problem, dataset)
     if status == 503:
         return NotReadyError(said or "The server has not loaded its data yet; retry in a few seconds.", status, problem)
     from ._http import base_url
@@ -100,18 +127,13 @@ def explain_failure(status: int, problem: Optional[dict], dataset: Optional[str]
     return DataseriesError(f"The server at {base_url()} answered with status {status}{tail}", status, problem)
 
 
-def explain_bad_request(said: Optional[str], problem: dict, dataset: Optional[str],
-                        dims: Mapping[str, Sequence[str]]) -> InvalidSelectionError:
-    found: Dict[str, Any] = {}
-    if problem.get("valid") is None and dataset is not None:
-        found = diagnose_selection(dataset, dims) or {}
-    valid = problem.get("valid") or found.get("valid") or []
-    dimension = problem.get("dimension") or found.get("dimension")
-    kind = found.get("kind") or problem_kind(problem)
-    message = said or found.get("message") or "The server refused the request."
-    if valid and not mentions_all(message, valid):
-        what = f"Valid codes for '{dimension}'" if kind == "code" else "Valid dimensions"
-        message += f" {what}: {format_valid(valid, dataset)}."
+def explain_bad_request(said: Optional[str], problem: dict, dataset: Optional[str]) -> InvalidSelectionError:
+    valid = problem.get("valid") or []
+    dimension = problem.get("dimension")
+    kind = problem_kind(problem)
+    message = said or "The server refused the request."
+    if dataset is not None and valid and kind in ("dimension", "code") and "ds_meta(" not in message:
+        message += f' ds_meta("{dataset}") lists the dimensions and their codes.'
     kinds = {"dimension": UnknownDimensionError, "code": UnknownCodeError}
     return kinds.get(kind, InvalidSelectionError)(message, 400, problem, dimension=dimension, valid=list(valid))
 
@@ -120,43 +142,3 @@ def problem_kind(problem: Mapping[str, Any]) -> Optional[str]:
     """"dimension" or "code" from the problem's stable type (urn:dataseries:problem:unknown_code)."""
     code = str(problem.get("type") or "").rsplit(":", 1)[-1]
     return {"unknown_dimension": "dimension", "unknown_code": "code"}.get(code)
-
-
-def diagnose_selection(dataset: str, dims: Mapping[str, Sequence[str]]) -> Optional[Dict[str, Any]]:
-    """What is wrong with a selection, judged against the dataset's metadata."""
-    from .catalog import ds_meta
-
-    try:
-        meta = ds_meta(dataset)
-    except DataseriesError:
-        return None
-    known = list(meta.get("dim_order") or [])
-    for dim, codes in dims.items():
-        if dim not in known:
-            message = (f"Unknown dimension '{dim}' in dataset '{dataset}'." if known else
-                       f"Dataset '{dataset}' is a single series and has no dimensions: leave out the dimension arguments.")
-            return {"kind": "dimension", "dimension": dim, "valid": known, "message": message}
-        valid = level_codes(meta["dimensions"][dim]["levels"])
-        bad = [code for code in codes if code not in valid]
-        if bad:
-            return {"kind": "code", "dimension": dim, "valid": valid,
-                    "message": f"Unknown code '{bad[0]}' for dimension '{dim}'."}
-    return None
-
-
-def level_codes(levels: Any) -> List[str]:
-    """Codes of a dimension's levels, keyed by code or as an array of records."""
-    if isinstance(levels, dict):
-        return list(levels)
-    return [str(level["code"]) for level in levels]
-
-
-def mentions_all(message: str, valid: Sequence[str]) -> bool:
-    return all(str(v) in message for v in list(valid)[:3])
-
-
-def format_valid(valid: Sequence[str], dataset: Optional[str], shown: int = 40) -> str:
-    valid = [str(v) for v in valid]
-    if len(valid) <= shown:
-        return ", ".join(valid)
-    return f"{', '.join(valid[:shown])}, ... ({len(valid)} in all; ds_meta(\"{dataset}\") lists them)"

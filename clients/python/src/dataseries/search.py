@@ -1,51 +1,40 @@
-"""ds_search(): every selectable level whose label, ancestors or dataset
-title holds all the words of a pattern, ignoring case and accents."""
+"""ds_search(): the server's /search (its ranking, its four languages, its
+matching of titles, dimension and level labels and their ancestors) as a table."""
 
-import unicodedata
 from typing import Any, Dict, List
 
 import pandas as pd
 
 from ._cache import cached
+from ._http import build_url
 from .catalog import check_lang, get_json, pick_label
 from .errors import DataseriesError
 
 COLUMNS = ["dataset", "title", "dim", "code", "label", "path", "freq"]
-# Letters that NFKD leaves whole; the R client folds them the same way.
-FOLD_EXTRA = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe"})
+MOST_RESULTS = 100  # the server's largest `limit`
 
 
 def ds_search(pattern: str, lang: str = "en") -> pd.DataFrame:
-    """Codes whose label, ancestors or dataset title contain every word of `pattern`.
+    """The server's best matches (at most 100) for `pattern`, best first.
 
-    Case and accents are ignored; labels are in `lang` (English where a
-    translation is missing). Columns: dataset, title, dim, code, label,
-    path (labels above the code, joined by " > "), freq.
+    Every word must match a dataset title, description, concept or topic, a
+    dimension name or a level label (or a label above it) in any of the four
+    languages, ignoring case and accents. Labels are shown in `lang` (English
+    where a translation is missing). Columns: dataset, title, dim, code,
+    label, path (labels above the code, joined by " > "), freq. A row whose
+    dim and code are missing stands for a whole dataset: read it with
+    ds(row.dataset); any other with ds(row.dataset, **{row.dim: row.code}).
     """
     lang = check_lang(lang)
-    if not isinstance(pattern, str):
-        raise DataseriesError('The pattern must be one string, e.g. ds_search("unemployment").')
-    table = cached("search " + lang, lambda: search_table(search_records(), lang))
-    hay = cached("search-hay " + lang, lambda: [fold_text(f"{t} \r {l} \r {p}") for t, l, p in
-                                                 zip(table["title"], table["label"], table["path"])])
-    words = fold_text(pattern).split()
-    keep = [all(word in text for word in words) for text in hay]
-    return table[keep].reset_index(drop=True)
+    if not isinstance(pattern, str) or not pattern.strip():
+        raise DataseriesError('`pattern` must be one string of words, e.g. ds_search("unemployment").')
+    url = build_url("/search", {"q": pattern, "lang": lang, "limit": str(MOST_RESULTS)})
+    answer = cached("search " + url, lambda: get_json(url, absolute=True))
+    return search_table(answer.get("results") or [], lang)
 
 
-def fold_text(text: str) -> str:
-    """Lower case without accents: "Beschäftigung" and "BESCHAFTIGUNG" meet."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return plain.casefold().translate(FOLD_EXTRA)
-
-
-def search_records() -> List[Dict[str, Any]]:
-    """The records of /search-index.json: one per selectable level (a single-series dataset has one, dim and code None)."""
-    return cached("search-index", lambda: get_json("/search-index.json"))
-
-
-def search_table(records: List[Dict[str, Any]], lang: str) -> pd.DataFrame:
+def search_table(results: List[Dict[str, Any]], lang: str) -> pd.DataFrame:
+    """One row per search result, in the server's order."""
     rows = [
         {
             "dataset": r.get("datasetId"),
@@ -56,6 +45,6 @@ def search_table(records: List[Dict[str, Any]], lang: str) -> pd.DataFrame:
             "path": " > ".join(pick_label(p, lang) or "" for p in r.get("path") or []),
             "freq": r.get("freq"),
         }
-        for r in records
+        for r in results
     ]
     return pd.DataFrame(rows, columns=COLUMNS)

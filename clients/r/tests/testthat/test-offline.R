@@ -20,8 +20,8 @@ test_that("dims are written in the server's grammar and encoded", {
 })
 
 test_that("codes stay strings, missing values are NA", {
-  body <- charToRaw("country,date,value\n047,2020-01-01,\nNA,2020-02-01,1.5\n")
-  got <- dataseries:::parse_series_csv(body)
+  body <- charToRaw('{"country":["047","NA"],"date":["2020-01-01","2020-02-01"],"value":[null,1.5]}')
+  got <- dataseries:::parse_series_json(body)
   expect_identical(got$country, c("047", "NA"))
   expect_identical(got$date, as.Date(c("2020-01-01", "2020-02-01")))
   expect_identical(got$value, c(NA, 1.5))
@@ -29,11 +29,7 @@ test_that("codes stay strings, missing values are NA", {
 
 test_that("arguments are checked before asking the server", {
   expect_error(ds("x", "index"), "needs a name", class = "dataseries_bad_argument")
-  expect_error(ds(c("a", "b")), "one id", class = "dataseries_bad_argument")
+  expect_error(ds(c("a", "b")), "one dataset id", class = "dataseries_bad_argument")
   expect_error(ds("x", from = 2020), "one date", class = "dataseries_bad_argument")
   expect_error(ds_catalog("es"), "lang", class = "dataseries_bad_argument")
-})
-
-test_that("search folds case and accents", {
-  expect_equal(dataseries:::fold_text("Vollzeit\u00c4quivalente \u00c9TAT Stra\u00dfe"), "vollzeitaquivalente etat strasse")
 })

@@ -1,43 +1,55 @@
-# ds_search() against the real server's search records.
+# ds_search() against the real server's /search: the same results in the same order.
 
-test_that("search in English", {
+queries <- list(
+  c("full time equivalents", "en"), c("VOLLZEITAQUIVALENTE", "de"), c("vollzeit\u00e4quivalente", "en"),
+  c("unemployment men", "en"), c("Grossregion Z\u00fcrich", "en"), c("grossregion zurich", "de"),
+  c("ch\u00f4mage", "fr"), c("disoccupazione", "it"), c("prix", "fr"), c("kof economic barometer", "en"),
+  c("swiss nationals", "de"), c("konsumentenstimmung", "de"), c("preise", "it"), c("pib", "fr")
+)
+
+server_search <- function(q, lang) {
+  url <- paste0(Sys.getenv("DATASERIES_API"), "/search?q=", utils::URLencode(enc2utf8(q), reserved = TRUE),
+                "&lang=", lang, "&limit=100")
+  jsonlite::fromJSON(paste(readLines(url, encoding = "UTF-8", warn = FALSE), collapse = "\n"), simplifyVector = FALSE)$results
+}
+
+test_that("ds_search returns what the server ranks, in every language", {
   needs_server()
-  found <- ds_search("full time equivalents")
-  expect_equal(names(found), c("dataset", "title", "dim", "code", "label", "path", "freq"))
-  jobs <- found[found$dataset == "ch_fso_jobs_sex", ]
-  expect_true(all(c("4", "4.1") %in% jobs$code))
-  expect_true(all(jobs$dim == "Besch\u00e4ftigungsgrad"))
-  expect_true(all(jobs$title == "Jobs by economic division and sex"))
+  for (query in queries) {
+    found <- ds_search(query[[1]], lang = query[[2]])
+    expect_equal(names(found), c("dataset", "title", "dim", "code", "label", "path", "freq"))
+    want <- server_search(query[[1]], query[[2]])
+    key <- function(d, dim, code) paste(d, ifelse(is.na(dim), "-", dim), ifelse(is.na(code), "-", code))
+    expect_identical(key(found$dataset, found$dim, found$code),
+                     vapply(want, function(r) key(r$datasetId, r$dim %||% NA, r$code %||% NA), character(1)),
+                     label = query[[1]])
+  }
 })
 
-test_that("search in German ignores case and accents", {
+test_that("labels and paths come in the language asked", {
   needs_server()
-  found <- ds_search("VOLLZEITAQUIVALENTE", lang = "de")
-  jobs <- found[found$dataset == "ch_fso_jobs_sex", ]
-  expect_true(all(c("4", "4.1") %in% jobs$code))
-  expect_true("Vollzeit\u00e4quivalente" %in% jobs$label)
-  expect_equal(nrow(ds_search("vollzeit\u00e4quivalente", lang = "en")), 0)
+  first <- ds_search("Grossregion Z\u00fcrich", lang = "de")[1, ]
+  expect_equal(c(first$dataset, first$dim, first$code), c("ch_fso_jobs_sex", "Grossregion", "4"))
+  expect_equal(c(first$label, first$path), c("Z\u00fcrich", "Schweiz"))
 })
 
-test_that("search matches dataset titles", {
+test_that("whole words rank first", {
   needs_server()
-  found <- ds_search("konsumentenstimmung", lang = "de")
-  expect_equal(unique(found$dataset), "ch_seco_concon")
-  expect_true(all(found$title == "Konsumentenstimmung"))
+  first <- ds_search("unemployment men")[1, ]
+  expect_equal(c(first$dim, first$code), c("sex", "men"))
 })
 
-test_that("search falls back to English labels", {
+test_that("every row feeds ds()", {
   needs_server()
-  found <- ds_search("swiss nationals", lang = "de")
-  row <- found[found$dataset == "ch_fso_unemp_rate", ]
-  expect_equal(row$code, "ch")
-  expect_equal(row$label, "Swiss nationals")
-})
-
-test_that("search finds a single-series dataset by its title", {
-  needs_server()
-  found <- ds_search("kof economic barometer")
-  row <- found[found$dataset == "ch_kof_barometer", ]
-  expect_equal(nrow(row), 1)
+  row <- ds_search("kof economic barometer")
+  row <- row[row$dataset == "ch_kof_barometer", ][1, ]
   expect_true(is.na(row$dim) && is.na(row$code))
+  expect_gt(nrow(ds(row$dataset)), 100)
+  row <- ds_search("swiss nationals")[1, ]
+  got <- do.call(ds, c(list(row$dataset), stats::setNames(list(row$code), row$dim)))
+  expect_equal(unique(got[[row$dim]]), row$code)
+})
+
+test_that("a pattern without words is refused", {
+  for (pattern in list("", "  ", NA_character_, 3)) expect_error(ds_search(pattern), "`pattern`", class = "dataseries_bad_argument")
 })
