@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { LANGS, type Lang } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
 import { stringifyInOrder } from '../data/json-order.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
