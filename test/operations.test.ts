@@ -80,6 +80,10 @@ describe('front door', () => {
       const csv = await fetch(`${base}/series.csv?dataset=ch_fso_ppi`);
       assert.equal(csv.status, 429);
       assert.match(await csv.text(), /^error\n/);
+      // a client past its budget (a load balancer, a monitor) still learns whether the service is up
+      const health = await fetch(`${base}/health`);
+      assert.equal(health.status, 200);
+      assert.equal(health.headers.get('ratelimit-remaining'), null, '/health is not counted');
     } finally {
       await app.close();
     }

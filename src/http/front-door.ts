@@ -105,8 +105,9 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
 
   /** Charges the client; false (after answering 429) when the budget is spent. */
   const charge = (req: IncomingMessage, res: ServerResponse, url: string, cached: boolean): boolean => {
-    if (!limiter) return true;
-    const { allowed, reset, headers } = limiter.take(opts.clientOf(req), requestCost(url, cached));
+    const cost = requestCost(url, cached);
+    if (!limiter || cost === 0) return true;
+    const { allowed, reset, headers } = limiter.take(opts.clientOf(req), cost);
     if (allowed) {
       for (const k in headers) res.setHeader(k, headers[k]);
       return true;

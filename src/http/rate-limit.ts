@@ -18,11 +18,15 @@ export const ROUTE_COSTS = {
 /** Units of a whole-dataset `/series` or `/series.csv` (no `dims`, no `last`). */
 export const WHOLE_DATASET_COST = 2;
 
+/** Paths that cost nothing and are never refused: health checks of proxies, load balancers and monitors. */
+const FREE_PATHS = new Set(['/health']);
+
 /** Units a request costs, from its URL alone (cheap: no parsing beyond the path). */
 export function requestCost(url: string, cached: boolean): number {
-  if (cached) return 1;
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
+  if (FREE_PATHS.has(path)) return 0;
+  if (cached) return 1;
   const cost = (ROUTE_COSTS as Record<string, number>)[path];
   if (cost) return cost;
   if ((path === '/series' || path === '/series.csv') && !/[?&](dims|last)=./.test(url)) return WHOLE_DATASET_COST;
@@ -35,7 +39,7 @@ function policyHeader(limit: number, workers: number, total: number): string {
     .map(([path, cost]) => `${path}=${cost}`)
     .join(' ');
   const share = workers > 1 ? ` per worker: ${workers} workers share ${total}` : '';
-  return `${limit};w=60;comment="units${share}; ${costs} whole-dataset /series(.csv)=${WHOLE_DATASET_COST} cached=1 other=1"`;
+  return `${limit};w=60;comment="units${share}; ${costs} whole-dataset /series(.csv)=${WHOLE_DATASET_COST} cached=1 /health=0 other=1"`;
 }
 
 /** The outcome of counting one request. */
