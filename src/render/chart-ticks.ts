@@ -20,7 +20,7 @@ export interface ValueTicks {
 const MANTISSAS = [1, 2, 2.5, 5];
 
 /**
- * Round ticks covering [lo, hi], at most `maxTicks` of them (at least two).
+ * Round ticks covering [lo, hi], at most `maxTicks` of them (at least two, three across zero).
  * @example niceValueTicks(3, 97, 6).ticks // [0, 20, 40, 60, 80, 100]
  */
 export function niceValueTicks(lo: number, hi: number, maxTicks: number): ValueTicks {
@@ -29,7 +29,8 @@ export function niceValueTicks(lo: number, hi: number, maxTicks: number): ValueT
     const pad = Math.abs(lo) * 0.05 || 1;
     [lo, hi] = [lo - pad, hi + pad];
   }
-  const target = Math.max(2, maxTicks);
+  // ticks are multiples of the step, so a range across zero needs at least three (-s, 0, s)
+  const target = Math.max(lo < 0 && hi > 0 ? 3 : 2, maxTicks);
   let power = Math.floor(Math.log10((hi - lo) / target)) - 1;
   for (;;) {
     for (const mantissa of MANTISSAS) {
