@@ -1,7 +1,7 @@
 import { entriesInOrder, keysInOrder, orderedRecord } from './json-order.js';
 import type { DatasetMeta, Dimension, Labels, Level, Source, Topic, Units } from './model.js';
 import { clip, quoteFileText, quoteFileValue } from './quote.js';
-import { isRecord, normaliseBool, normaliseDefault, normaliseLabels, normaliseString, normaliseStringList, slugify } from './normalise.js';
+import { isRecord, normaliseBool, normaliseFrequency, normaliseDefault, normaliseLabels, normaliseString, normaliseStringList, slugify } from './normalise.js';
 
 /** A metadata file that cannot be served: the message says what is wrong. */
 export class MetaError extends Error {}
@@ -36,7 +36,7 @@ export function parseMeta(raw: unknown, id: string, fallback: CatalogFallback, w
     title,
     source: richerSource(parseSource(raw.source), fallback.source),
     license: pickLicense(raw.license, fallback.license),
-    frequency: (normaliseString(raw.frequency) ?? 'unknown').toLowerCase(),
+    frequency: normaliseFrequency(raw.frequency),
     dimOrder,
     dimensions,
     units: parseUnits(raw.units, dimensions, warn),

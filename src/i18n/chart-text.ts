@@ -187,10 +187,8 @@ export function formatPeriod(days: number, unit: DateUnit, lang: Lang): string {
 export function frequencyUnit(frequency: string): DateUnit {
   switch (frequency) {
     case 'annual':
-    case 'yearly':
       return 'year';
     case 'semi-annual':
-    case 'semiannual':
       return 'half';
     case 'quarterly':
       return 'quarter';

@@ -62,9 +62,7 @@ export function formatSpan(start: number, end: number, frequency: string, lang: 
 
 const FREQUENCY_KEYS: Record<string, keyof UiStrings['frequencies']> = {
   annual: 'annual',
-  yearly: 'annual',
   'semi-annual': 'semiAnnual',
-  semiannual: 'semiAnnual',
   quarterly: 'quarterly',
   monthly: 'monthly',
   weekly: 'weekly',

@@ -60,7 +60,8 @@ export function transformDescription(): string {
   return TRANSFORMS.map((t) => `${t}: ${TRANSFORM_TABLE[t].computes}`).join('; ') + '.';
 }
 
-const MONTHS_PER_PERIOD: Record<string, number> = { monthly: 1, quarterly: 3, semiannual: 6, 'semi-annual': 6, annual: 12, yearly: 12 };
+/** Months per period of each frequency (spellings are normalised at load: data/normalise.ts normaliseFrequency). */
+const MONTHS_PER_PERIOD: Record<string, number> = { monthly: 1, quarterly: 3, 'semi-annual': 6, annual: 12 };
 
 /** The date of the period before `day`, or null when the previous observation counts. */
 function previousPeriod(day: number, frequency: string): number | null {
