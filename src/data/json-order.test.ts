@@ -45,3 +45,10 @@ describe('JSON in written key order', () => {
     }
   });
 });
+
+it('a document nested deeper than the stack is read (without its key order), not an error', () => {
+  const deep = '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000);
+  let node = parseJsonInOrder(deep) as Record<string, unknown>;
+  for (let i = 0; i < 20_000; i++) node = node.a as Record<string, unknown>;
+  assert.equal(node as unknown, 1);
+});
