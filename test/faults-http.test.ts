@@ -161,7 +161,7 @@ describe('every other method on every known path → 405 with Allow', () => {
 describe('forged X-Forwarded-For headers', () => {
   /** The rate-limit bucket a request lands in, told by the remaining budget after a fresh request. */
   async function remainingAfter(base: string, xff: string | null): Promise<number> {
-    const res = await fetch(`${base}/health`, { headers: xff === null ? {} : { 'x-forwarded-for': xff } });
+    const res = await fetch(`${base}/catalog`, { headers: xff === null ? {} : { 'x-forwarded-for': xff } });
     await res.arrayBuffer();
     return Number(res.headers.get('ratelimit-remaining'));
   }
@@ -226,7 +226,7 @@ describe('weighted rate limit', () => {
   it('with --workers N each process enforces its share and says so', async () => {
     const s = await listen({ rateLimit: 100, workers: 4 });
     try {
-      const res = await fetch(`${s.base}/health`);
+      const res = await fetch(`${s.base}/catalog`);
       await res.arrayBuffer();
       assert.equal(res.headers.get('ratelimit-limit'), '25');
       assert.match(String(res.headers.get('ratelimit-policy')), /^25;w=60;comment="units per worker: 4 workers share 100/);

@@ -243,7 +243,7 @@ describe('workers that never drop a request', () => {
       const statuses = [];
       // fresh connections, so both workers see the client
       for (let i = 0; i < 60; i++) {
-        const r = await fetch(`${s.base}/health`, { headers: { connection: 'close' } });
+        const r = await fetch(`${s.base}/catalog`, { headers: { connection: 'close' } });
         await r.arrayBuffer();
         statuses.push(r.status);
         if (i === 0) assert.equal(r.headers.get('ratelimit-limit'), '10');
