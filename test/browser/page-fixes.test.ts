@@ -225,4 +225,27 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
       assert.deepEqual(watched.errors, []);
     });
   }
+
+  for (const lang of ['en', 'fr'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: the home search suggests datasets as you type, in every language, and the keyboard opens one`, async () => {
+        await page.setViewportSize(size);
+        await page.goto(`${site.url}${prefix(lang)}/`);
+        const box = page.locator('#home-q');
+        await box.pressSequentially('Arbeitslosen', { delay: 5 });
+        const options = page.locator('#home-q-suggestions [role=option]');
+        await options.first().waitFor();
+        assert.equal(await box.getAttribute('aria-expanded'), 'true');
+        await box.press('ArrowDown');
+        assert.equal(await box.getAttribute('aria-activedescendant'), 'home-q-suggestions-0');
+        await Promise.all([page.waitForURL(/\/d\//), box.press('Enter')]);
+        assert.equal(new URL(page.url()).pathname.startsWith(`${prefix(lang)}/d/`), true, page.url());
+        await page.goto(`${site.url}${prefix(lang)}/`);
+        await page.locator('#home-q').pressSequentially('chômage', { delay: 5 });
+        await options.first().waitFor();
+        await page.locator('#home-q').press('Escape');
+        assert.equal(await page.locator('#home-q-suggestions').isVisible(), false);
+      });
+    }
+  }
 });
