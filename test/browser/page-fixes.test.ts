@@ -248,4 +248,22 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
       });
     }
   }
+
+  for (const lang of ['de', 'it'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: the header search suggests as you type on other pages, keyboard-navigable`, async () => {
+        await page.setViewportSize(size);
+        await page.goto(`${site.url}/${lang}/about`);
+        const box = page.locator('#site-q');
+        await box.pressSequentially('chômage', { delay: 5 });
+        await page.locator('#site-q-suggestions [role=option]').first().waitFor();
+        await box.press('ArrowDown');
+        await box.press('ArrowDown');
+        await box.press('ArrowUp');
+        assert.equal(await box.getAttribute('aria-activedescendant'), 'site-q-suggestions-0');
+        await Promise.all([page.waitForURL(/\/d\//), box.press('Enter')]);
+        assert.ok(new URL(page.url()).pathname.startsWith(`/${lang}/d/`), page.url());
+      });
+    }
+  }
 });
