@@ -5,11 +5,13 @@
 import { initCopyButtons } from './copy.js';
 import { initDatasetsFilter } from './datasets-filter.js';
 import { initExplorer } from './explorer.js';
+import { initSearchSuggest } from './search-suggest.js';
 
 function start(): void {
   document.documentElement.classList.add('js');
   const page = document.body.dataset.page;
   initCopyButtons(document);
+  initSearchSuggest(document);
   if (page === 'dataset' || page === 'embed') initExplorer(document);
   if (page === 'datasets') initDatasetsFilter(document);
 }

@@ -93,6 +93,16 @@ const LOGO = html`<svg class="logo-mark" viewBox="0 0 32 32" width="28" height="
   <path d="M6 22l6-7 5 4 9-11" fill="none" stroke="#56B4E9" stroke-width="3" stroke-linecap="round" stroke-linejoin="round" />
 </svg>`;
 
+/** The header's search box (not on home, whose hero has one): submits to /datasets, suggests as you type with the bundle. */
+function renderHeaderSearch(view: LayoutView, t: UiStrings): SafeHtml {
+  return html`<form class="header-search" role="search" aria-label="${t.home.searchLabel}" action="${view.nav.datasets}" method="get">
+    <label class="sr-only" for="site-q">${t.home.searchLabel}</label>
+    <input id="site-q" name="q" type="search" placeholder="${t.home.searchLabel}" autocomplete="off" spellcheck="false" data-suggest="site-q-suggestions" />
+    <button type="submit" class="sr-only">${t.home.searchButton}</button>
+    <ul id="site-q-suggestions" class="suggestions" role="listbox" aria-label="${t.home.searchLabel}" hidden></ul>
+  </form>`;
+}
+
 function renderHeader(view: LayoutView, t: UiStrings): SafeHtml {
   const keys: NavKey[] = ['datasets', 'libraries', 'about', 'licenses'];
   const links = keys.map((k) =>
@@ -107,7 +117,7 @@ function renderHeader(view: LayoutView, t: UiStrings): SafeHtml {
           <li><a href="${view.nav.api}">${t.nav.api}</a></li>
         </ul>
       </nav>
-      ${renderLanguageSwitcher(view)}
+      ${view.page === 'home' ? '' : renderHeaderSearch(view, t)} ${renderLanguageSwitcher(view)}
     </div>
   </header>`;
 }

@@ -48,6 +48,8 @@ const validator = new HtmlValidate({
     'no-trailing-whitespace': 'off',
     'long-title': 'off',
     'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
+    // the search suggestions are an ARIA combobox's listbox of links, which a <select> cannot be
+    'prefer-native-element': ['error', { exclude: ['listbox'] }],
   },
 });
 

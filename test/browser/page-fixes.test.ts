@@ -238,4 +238,45 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
       assert.deepEqual(watched.errors, []);
     });
   }
+
+  for (const lang of ['en', 'fr'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: the home search suggests datasets as you type, in every language, and the keyboard opens one`, async () => {
+        await page.setViewportSize(size);
+        await page.goto(`${site.url}${prefix(lang)}/`);
+        const box = page.locator('#home-q');
+        await box.pressSequentially('Arbeitslosen', { delay: 5 });
+        const options = page.locator('#home-q-suggestions [role=option]');
+        await options.first().waitFor();
+        assert.equal(await box.getAttribute('aria-expanded'), 'true');
+        await box.press('ArrowDown');
+        assert.equal(await box.getAttribute('aria-activedescendant'), 'home-q-suggestions-0');
+        await Promise.all([page.waitForURL(/\/d\//), box.press('Enter')]);
+        assert.equal(new URL(page.url()).pathname.startsWith(`${prefix(lang)}/d/`), true, page.url());
+        await page.goto(`${site.url}${prefix(lang)}/`);
+        await page.locator('#home-q').pressSequentially('chômage', { delay: 5 });
+        await options.first().waitFor();
+        await page.locator('#home-q').press('Escape');
+        assert.equal(await page.locator('#home-q-suggestions').isVisible(), false);
+      });
+    }
+  }
+
+  for (const lang of ['de', 'it'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: the header search suggests as you type on other pages, keyboard-navigable`, async () => {
+        await page.setViewportSize(size);
+        await page.goto(`${site.url}/${lang}/about`);
+        const box = page.locator('#site-q');
+        await box.pressSequentially('chômage', { delay: 5 });
+        await page.locator('#site-q-suggestions [role=option]').first().waitFor();
+        await box.press('ArrowDown');
+        await box.press('ArrowDown');
+        await box.press('ArrowUp');
+        assert.equal(await box.getAttribute('aria-activedescendant'), 'site-q-suggestions-0');
+        await Promise.all([page.waitForURL(/\/d\//), box.press('Enter')]);
+        assert.ok(new URL(page.url()).pathname.startsWith(`/${lang}/d/`), page.url());
+      });
+    }
+  }
 });

@@ -12,8 +12,18 @@ export function renderSearchForm(t: UiStrings, action: string, value: string, id
       <circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" stroke-width="2" />
       <path d="M13 13l4.5 4.5" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
     </svg>
-    <input id="${id}" name="q" type="search" value="${value}" placeholder="${t.home.searchPlaceholder}" autocomplete="off" spellcheck="false" />
+    <input
+      id="${id}"
+      name="q"
+      type="search"
+      value="${value}"
+      placeholder="${t.home.searchPlaceholder}"
+      autocomplete="off"
+      spellcheck="false"
+      data-suggest="${id}-suggestions"
+    />
     <button type="submit" class="btn btn-primary">${t.home.searchButton}</button>
+    <ul id="${id}-suggestions" class="suggestions" role="listbox" aria-label="${t.home.searchLabel}" hidden></ul>
   </form>`;
 }
 

@@ -1,0 +1,98 @@
+/**
+ * Search as you type: under a search box marked `data-suggest`, the best
+ * matches of /search (every language, whole words and prefixes), as an ARIA
+ * combobox: arrow keys move through them, Enter opens one, Escape closes the
+ * list. Without JavaScript the box still submits to /datasets.
+ */
+import { LANGS, type Lang } from '../src/data/model.js';
+
+const LIMIT = 8;
+
+interface Result {
+  datasetTitle: Partial<Record<Lang, string>> & { en: string };
+  label: Partial<Record<Lang, string>> & { en: string };
+  type: string;
+  url: string;
+}
+
+/** Wires every search box with a suggestion list. */
+export function initSearchSuggest(doc: Document): void {
+  const lang = (LANGS as readonly string[]).includes(doc.documentElement.lang) ? (doc.documentElement.lang as Lang) : 'en';
+  for (const input of doc.querySelectorAll<HTMLInputElement>('input[data-suggest]')) {
+    const list = doc.getElementById(input.dataset.suggest ?? '');
+    if (list) wire(input, list, lang);
+  }
+}
+
+function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-controls', list.id);
+  input.setAttribute('aria-expanded', 'false');
+  let active = -1;
+  let asked = 0;
+  const options = (): HTMLElement[] => [...list.querySelectorAll<HTMLElement>('[role=option]')];
+  const close = (): void => {
+    list.hidden = true;
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+    active = -1;
+  };
+  const highlight = (i: number): void => {
+    const all = options();
+    if (all.length === 0) return;
+    active = (i + all.length) % all.length;
+    all.forEach((o, k) => o.setAttribute('aria-selected', String(k === active)));
+    input.setAttribute('aria-activedescendant', all[active].id);
+  };
+  const show = (results: Result[]): void => {
+    list.replaceChildren(
+      ...results.map((r, i) => {
+        const li = document.createElement('li');
+        li.id = `${list.id}-${i}`;
+        li.setAttribute('role', 'option');
+        li.setAttribute('aria-selected', 'false');
+        const a = document.createElement('a');
+        a.href = localUrl(r.url);
+        a.tabIndex = -1;
+        const title = r.datasetTitle[lang] ?? r.datasetTitle.en;
+        const label = r.label[lang] ?? r.label.en;
+        a.textContent = r.type === 'dataset' || label === title ? title : `${label} · ${title}`;
+        li.append(a);
+        return li;
+      }),
+    );
+    active = -1;
+    list.hidden = results.length === 0;
+    input.setAttribute('aria-expanded', String(results.length > 0));
+  };
+  input.addEventListener('input', async () => {
+    const q = input.value.trim();
+    const mine = ++asked;
+    if (q.length < 2) return close();
+    try {
+      const response = await fetch(`/search?${new URLSearchParams({ q, lang, limit: String(LIMIT) })}`, { headers: { accept: 'application/json' } });
+      if (!response.ok || mine !== asked) return;
+      show(((await response.json()) as { results: Result[] }).results);
+    } catch {
+      // offline: the form still submits
+    }
+  });
+  input.addEventListener('keydown', (e) => {
+    if (list.hidden) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      highlight(active + (e.key === 'ArrowDown' ? 1 : -1));
+    } else if (e.key === 'Enter' && active >= 0) {
+      e.preventDefault();
+      window.location.assign(options()[active].querySelector('a')!.href);
+    } else if (e.key === 'Escape') close();
+  });
+  input.addEventListener('blur', () => window.setTimeout(close, 150));
+}
+
+/** A page URL of /search (already in the asked language), relative to this host. */
+function localUrl(url: string): string {
+  const u = new URL(url, window.location.href);
+  return `${u.pathname}${u.search}`;
+}
