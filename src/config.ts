@@ -94,7 +94,7 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     help: 'worker threads per process for PNG/JPEG rendering and xlsx encoding',
     fallback: () => String(Math.max(1, Math.min(4, availableParallelism() - 1))),
   },
-  heavyQueue: { env: 'DS_HEAVY_QUEUE', help: 'heavy tasks that may wait for a thread; beyond, 503 with Retry-After', fallback: () => '16' },
+  heavyQueue: { env: 'DS_HEAVY_QUEUE', help: 'heavy tasks that may wait for a thread; beyond, 503 with Retry-After', fallback: () => '4' },
   streamRows: { env: 'DS_STREAM_ROWS', help: 'rows above which /series and /series.csv answers are streamed, not cached', fallback: () => '100000' },
 };
 

@@ -32,6 +32,8 @@ export function benchServerEnv(dataDir: string, port: number, workers = 1): Node
     DS_WATCH: 'false',
     LOG_LEVEL: 'warn',
     DS_WORKERS: String(workers),
+    // as the image (Dockerfile) and the systemd unit (deploy/) run it: fewer glibc arenas for the worker threads
+    MALLOC_ARENA_MAX: '2',
   };
 }
 
