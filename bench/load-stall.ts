@@ -105,8 +105,8 @@ async function main(): Promise<void> {
     const markdown = [
       '## Loading a 10M-row CSV: the event loop stays free',
       '',
-      `\`node --import tsx bench/load-stall.ts --rows ${ROWS}\` (${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} cores shared with` +
-        ` other engineers' runs, load average ${loadavg()[0].toFixed(1)}: figures are noisy). A server watching a copy of` +
+      `\`node --import tsx bench/load-stall.ts --rows ${ROWS}\` (${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} cores,` +
+        ` load average ${loadavg()[0].toFixed(1)} at the end; above about 1 other work shared the machine). A server watching a copy of` +
         ` \`${opts.dir === resolve(ROOT, '../shared/dataseries-data/data') ? 'the real data' : opts.dir}\` gets a ${(bytes / 1e6).toFixed(0)} MB CSV of` +
         ` ${ROWS.toLocaleString('en')} rows (${SERIES.toLocaleString('en')} series × ${MONTHS} months) dropped in (renamed into the directory).` +
         ' `monitorEventLoopDelay` (1 ms resolution) records the event loop from the drop until the dataset is served.',
