@@ -87,6 +87,17 @@ function renderChart(view: DatasetView): SafeHtml {
     </figure>`;
 }
 
+/** The toolbar, headline, chart and table: the same beside the pickers or alone (then with the apply button in the toolbar). */
+function renderChartColumn(view: DatasetView, apply: SafeHtml | ''): SafeHtml {
+  const { t, data } = view;
+  return html`<div class="toolbar">
+      ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
+    </div>
+    ${renderHeadlineList(view)} ${renderChart(view)}
+    <p class="chart-hint">${t.dataset.zoomHint}</p>
+    ${renderTableCard(view)}`;
+}
+
 function renderExplorer(view: DatasetView): SafeHtml {
   const { t, data } = view;
   const n = countSeries(data.meta, data.state);
@@ -96,12 +107,7 @@ function renderExplorer(view: DatasetView): SafeHtml {
     return html`<form class="explorer is-single" method="get" action="${view.formAction}" data-explorer>
       <section class="explorer-main" aria-labelledby="chart-heading">
         <h2 id="chart-heading" class="sr-only">${t.dataset.chart}</h2>
-        <div class="toolbar">
-          ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
-        </div>
-        ${renderHeadlineList(view)} ${renderChart(view)}
-        <p class="chart-hint">${t.dataset.zoomHint}</p>
-        ${renderTableCard(view)}
+        ${renderChartColumn(view, apply)}
       </section>
     </form>`;
   }
@@ -115,14 +121,7 @@ function renderExplorer(view: DatasetView): SafeHtml {
       </div>
       ${renderPickers(data.meta, data.state, t)} ${apply}
     </aside>
-    <section class="explorer-main" aria-label="${t.dataset.chart}">
-      <div class="toolbar">
-        ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}
-      </div>
-      ${renderHeadlineList(view)} ${renderChart(view)}
-      <p class="chart-hint">${t.dataset.zoomHint}</p>
-      ${renderTableCard(view)}
-    </section>
+    <section class="explorer-main" aria-label="${t.dataset.chart}">${renderChartColumn(view, '')}</section>
   </form>`;
 }
 
