@@ -45,7 +45,9 @@ function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
     all.forEach((o, k) => o.setAttribute('aria-selected', String(k === active)));
     input.setAttribute('aria-activedescendant', all[active].id);
   };
-  const show = (results: Result[]): void => {
+  const show = (q: string, results: Result[]): void => {
+    // the query these suggestions answer: a list replaced while the user moves in it starts again at the top
+    list.dataset.query = q;
     list.replaceChildren(
       ...results.map((r, i) => {
         const li = document.createElement('li');
@@ -73,7 +75,7 @@ function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
     try {
       const response = await fetch(`/search?${new URLSearchParams({ q, lang, limit: String(LIMIT) })}`, { headers: { accept: 'application/json' } });
       if (!response.ok || mine !== asked) return;
-      show(((await response.json()) as { results: Result[] }).results);
+      show(q, ((await response.json()) as { results: Result[] }).results);
     } catch {
       // offline: the form still submits
     }
