@@ -38,14 +38,25 @@ function handOver(bytes: Buffer): Buffer {
   return owns ? (Piscina.move(bytes) as unknown as Buffer) : bytes;
 }
 
+/**
+ * Hands over the bytes of a native addon (resvg, sharp): their memory is the
+ * addon's, which Node 24 refuses to transfer (DataCloneError), so they are
+ * copied once into memory V8 owns and that is moved.
+ */
+function handOverNative(bytes: Buffer): Buffer {
+  const own = Buffer.alloc(bytes.byteLength);
+  bytes.copy(own);
+  return handOver(own);
+}
+
 /** A chart as PNG. */
 export async function chartPng(task: ChartTask): Promise<Buffer> {
-  return handOver(await svgToPng(renderChartSvg(task.view, task.opts)));
+  return handOverNative(await svgToPng(renderChartSvg(task.view, task.opts)));
 }
 
 /** A link preview as JPEG. */
 export async function ogJpeg(input: OgInput): Promise<Buffer> {
-  return handOver(await svgToJpeg(renderOgSvg(input)));
+  return handOverNative(await svgToJpeg(renderOgSvg(input)));
 }
 
 /** A workbook. */
