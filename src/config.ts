@@ -79,7 +79,11 @@ export const SETTINGS: Record<keyof Config, Setting> = {
     help: 'megabytes of encoded responses to keep for repeated requests',
     fallback: () => '128',
   },
-  rateLimit: { env: 'DS_RATE_LIMIT', help: 'requests per minute per client address (0 = no limit)', fallback: () => '1200' },
+  rateLimit: {
+    env: 'DS_RATE_LIMIT',
+    help: 'units per minute per client address; expensive routes cost more (RateLimit-Policy; 0 = no limit)',
+    fallback: () => '1200',
+  },
   trustProxy: {
     env: 'DS_TRUST_PROXY',
     help: 'trusted proxies: false, true (loopback and private networks) or a list of addresses/CIDRs; the client is the right-most X-Forwarded-For address not in it',
