@@ -33,7 +33,7 @@ export interface Config {
   watchDebounceMs: number;
   /** bytes of encoded responses kept in memory for repeated requests */
   responseCacheBytes: number;
-  /** requests per minute per client address; 0 = no limit */
+  /** units per minute per client address (expensive routes cost more); 0 = no limit */
   rateLimit: number;
   /** proxies whose X-Forwarded-For entries are believed (addresses, CIDRs, loopback/linklocal/uniquelocal); empty = none */
   trustProxy: readonly string[];
