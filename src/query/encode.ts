@@ -21,15 +21,30 @@ export function columnNames(view: SelectionView): string[] {
 /** Pieces of about this many characters: large enough to write efficiently, small enough to stream. */
 const CHUNK = 65536;
 
+/** The columns a CSV writes before date and value: their names, and each series' fields. */
+export interface CsvLead {
+  names: string[];
+  fields(s: SeriesView): string[];
+}
+
+/** The published CSV's lead: one code column per dimension, in dim_order. */
+function codeLead(view: SelectionView): CsvLead {
+  return { names: view.dataset.meta.dimOrder, fields: (s) => s.codes };
+}
+
 /**
- * Tidy CSV in pieces: one row per observation, columns in dim_order then
- * date, value. With no filter it equals the published CSV row for row.
+ * Tidy CSV in pieces: one row per observation, the lead columns (by default
+ * the codes in dim_order), then date, value. With no filter and the default
+ * lead it equals the published CSV row for row.
  */
-export function* csvChunks(view: SelectionView): Generator<string> {
-  yield columnNames(view).map(csvField).join(',') + '\n';
+export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view)): Generator<string> {
+  yield [...lead.names, 'date', 'value'].map(csvField).join(',') + '\n';
   let part = '';
   for (const s of view.series) {
-    const prefix = s.codes.map((c) => csvField(c) + ',').join('');
+    const prefix = lead
+      .fields(s)
+      .map((f) => csvField(f) + ',')
+      .join('');
     for (let i = 0; i < s.dates.length; i++) {
       const v = s.values[i];
       part += prefix + formatIsoDate(s.dates[i]) + ',' + (Number.isNaN(v) ? '' : numberText(v)) + '\n';
@@ -43,8 +58,8 @@ export function* csvChunks(view: SelectionView): Generator<string> {
 }
 
 /** Tidy CSV (see `csvChunks`) as one buffer. */
-export function encodeCsv(view: SelectionView): Buffer {
-  return Buffer.from([...csvChunks(view)].join(''), 'utf8');
+export function encodeCsv(view: SelectionView, lead: CsvLead = codeLead(view)): Buffer {
+  return Buffer.from([...csvChunks(view, lead)].join(''), 'utf8');
 }
 
 /**

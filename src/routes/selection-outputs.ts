@@ -9,7 +9,7 @@ import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata } from '../query/download-metadata.js';
 import { columnarJsonChunks, csvChunks, encodeColumnarJson, encodeCsv } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
-import { encodeLabelledCsv } from '../query/encode-labelled-csv.js';
+import { labelledLead } from '../query/encode-labelled-csv.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
 import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
 import type { SelectionView } from '../query/view.js';
@@ -101,7 +101,14 @@ const CSV_ENCODER: OutputEncoder = {
   encode: (view, { query, ctx }) => {
     const lang = csvLabels(query);
     // labels=true adds a label column after each code column (issue 15); the default bytes stay the published file's
-    return lang ? encodeLabelledCsv(view, lang) : dataBody(view, ctx, csvChunks, encodeCsv);
+    if (!lang) return dataBody(view, ctx, csvChunks, encodeCsv);
+    const lead = labelledLead(view, lang);
+    return dataBody(
+      view,
+      ctx,
+      (v) => csvChunks(v, lead),
+      (v) => encodeCsv(v, lead),
+    );
   },
   description:
     'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV. With `labels=true` a `{dim}_label` column follows each dimension column, in the language `lang`.',
