@@ -17,6 +17,7 @@ import { ErrorRenderer, type ErrorFormat } from './http/render-error.js';
 import { errorAnswer, writeSocketError } from './http/send-error.js';
 import { ResponseCache } from './http/response-cache.js';
 import { schemaErrorToBadParameter } from './http/validation-errors.js';
+import { openapiOptions } from './openapi/document.js';
 import { registerApiRoutes } from './routes/api.js';
 import { registerDiscoveryRoutes } from './routes/discovery.js';
 import { registerLiveRoutes } from './routes/live.js';
@@ -156,25 +157,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     );
   });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'dataseries API',
-        version: '1.0.0',
-        description:
-          'Statistical datasets and time series as JSON and CSV. Errors are RFC 9457 problem details (`application/problem+json`) with an `error` member; CSV routes answer a one-column `error` CSV with the same status.',
-      },
-      servers: [{ url: config.baseUrl }],
-      tags: [
-        { name: 'data', description: 'Catalog, metadata and observations' },
-        { name: 'discovery', description: 'Categories, combinations, search, resolve and oEmbed' },
-        { name: 'images', description: 'Charts of a selection as SVG, PNG and the JPEG link preview' },
-        { name: 'site', description: 'llms.txt, robots.txt and the sitemap' },
-        { name: 'system', description: 'Health and description of the service' },
-      ],
-    },
-  });
+  await app.register(swagger, openapiOptions(config));
   await app.register(swaggerUi, { routePrefix: '/__docs__', uiConfig: { tryItOutEnabled: true, url: '/openapi.json' } as never });
 
   registerApiRoutes(app, ctx);

@@ -5,6 +5,9 @@ import { csvField } from '../query/encode.js';
 /** How an error is rendered: problem+json, a one-column `error` CSV, or (pages) HTML. */
 export type ErrorFormat = 'json' | 'csv' | 'html';
 
+/** The media type of an error of the API's formats (also what /openapi.json documents). */
+export const ERROR_MEDIA_TYPES = { json: 'application/problem+json; charset=utf-8', csv: 'text/csv; charset=utf-8' } as const;
+
 /** Renders an error as a whole HTML page; set by the page routes (src/routes/pages.ts). */
 export type HtmlErrorRenderer = (err: DsError, instance: string) => string;
 
@@ -32,8 +35,8 @@ export class ErrorRenderer {
    */
   render(err: DsError, format: ErrorFormat, instance: string): RenderedError {
     if (format === 'html' && this.html) return { type: 'text/html; charset=utf-8', body: this.html(err, instance) };
-    if (format === 'csv') return { type: 'text/csv; charset=utf-8', body: 'error\n' + csvField(err.message) + '\n' };
-    return { type: 'application/problem+json; charset=utf-8', body: JSON.stringify(problemOf(err, instance)) };
+    if (format === 'csv') return { type: ERROR_MEDIA_TYPES.csv, body: 'error\n' + csvField(err.message) + '\n' };
+    return { type: ERROR_MEDIA_TYPES.json, body: JSON.stringify(problemOf(err, instance)) };
   }
 }
 

@@ -4,7 +4,7 @@ import { registerGet } from '../http/get-route.js';
 import { stringifyInOrder } from '../data/json-order.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { findDataset } from '../query/parse-selection.js';
-import { datasetIdSchema, errorResponses } from './schemas.js';
+import { datasetIdSchema } from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -34,7 +34,6 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'The normalised metadata: dimensions with their levels and hierarchy, units, source, license, defaults.',
       tags: ['data'],
       params: { type: 'object', properties: { id: datasetIdSchema }, required: ['id'] },
-      response: { 404: errorResponses[404] },
     },
     handler: (_q, snapshot, req) => {
       const ds = findDataset(snapshot, (req.params as { id: string }).id);

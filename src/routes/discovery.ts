@@ -11,16 +11,11 @@ import { searchIndexRecords } from '../discovery/search-index.js';
 import { registerGet } from '../http/get-route.js';
 import { buildCatalogEntry } from '../query/describe.js';
 import { findDataset } from '../query/parse-selection.js';
-import { datasetIdSchema, errorResponses, problemSchema } from './schemas.js';
+import { datasetIdSchema } from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TAGS = ['discovery'];
 
-const labelsSchema = {
-  type: 'object',
-  description: 'Language map {en, de?, fr?, it?}; English is always present.',
-  properties: { en: { type: 'string' } },
-} as const;
 const langSchema = {
   type: 'string',
   enum: [...LANGS],
@@ -28,7 +23,6 @@ const langSchema = {
   description: 'Language asked for: ranks matches in it first and labels the chart URLs.',
 } as const;
 const noParams = { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false } as const;
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: problemSchema } } });
 
 /** A short hash of the parameters that shape an answer, for its ETag. */
 const paramsHash = (...parts: unknown[]): string => createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
@@ -73,7 +67,6 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
       tags: TAGS,
       params: { type: 'object', properties: { id: datasetIdSchema }, required: ['id'] },
       querystring: noParams,
-      response: { 404: errorResponses[404] },
     },
     handler: (_q, snapshot, req) => {
       const ds = findDataset(snapshot, (req.params as { id: string }).id);
@@ -90,31 +83,6 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         'One record per level that has series of its own (grouping levels are left out), in catalog, dimension and level order: datasetId, datasetTitle, freq, dim, code, label, path (labels of the ancestors, top first). A single-series dataset has one record with dim and code null: it is selected by its id alone (`/series?dataset=ID`, `ds("ID")` in the clients), never with `dims`. `dim=code` of every other record selects a non-empty series through /series.',
       tags: TAGS,
       querystring: noParams,
-      response: {
-        200: {
-          description: 'The records.',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  required: ['datasetId', 'datasetTitle', 'freq', 'dim', 'code', 'label', 'path'],
-                  properties: {
-                    datasetId: { type: 'string' },
-                    datasetTitle: labelsSchema,
-                    freq: { type: 'string' },
-                    dim: { type: ['string', 'null'] },
-                    code: { type: ['string', 'null'] },
-                    label: labelsSchema,
-                    path: { type: 'array', items: labelsSchema },
-                  },
-                },
-              },
-            },
-          },
-        },
-      },
     },
     handler: (_q, snapshot) => ({ etag: `W/"si-${snapshot.version}"`, type: JSON_TYPE, build: () => JSON.stringify(searchIndexRecords(snapshot)) }),
   });
@@ -138,7 +106,6 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         patternProperties: { '^_': {} },
         additionalProperties: false,
       },
-      response: { 400: problem('q is missing, empty or too long, or another parameter is invalid.'), 503: errorResponses[503] },
     },
     handler: (query, snapshot) => {
       const lang = query.lang ?? 'en';
@@ -172,11 +139,6 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         patternProperties: { '^_': {} },
         additionalProperties: false,
       },
-      response: {
-        400: problem('q is empty or too long, or names an unknown dimension or code.'),
-        404: problem('Nothing matches q; `candidates` lists the closest datasets.'),
-        503: errorResponses[503],
-      },
     },
     handler: (query, snapshot) => {
       const lang = query.lang ?? 'en';
@@ -204,12 +166,6 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         },
         patternProperties: { '^_': {} },
         additionalProperties: false,
-      },
-      response: {
-        400: problem('A parameter is malformed (url not a URL, maxwidth not a whole number).'),
-        404: problem('The URL is not a dataset page of this site.'),
-        501: problem('The format is not available (only json).'),
-        503: errorResponses[503],
       },
     },
     handler: (query, snapshot) => {

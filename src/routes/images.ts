@@ -8,7 +8,7 @@ import { computeView } from '../query/compute-view.js';
 import { findDataset } from '../query/parse-selection.js';
 import type { Selection, SelectionView } from '../query/view.js';
 import { CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { datasetIdSchema, errorResponses } from './schemas.js';
+import { datasetIdSchema } from './schemas.js';
 import { openingSelection } from '../selection/from-dataset.js';
 import { selectionEtag } from './selection-etag.js';
 import { IMAGE_CACHE_CONTROL } from './selection-outputs.js';
@@ -46,7 +46,6 @@ export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void
         'For a dataset: its title, source, span and the chart of its default selection; without `dataset`: the preview of the site. Dataset pages point og:image here.',
       tags: ['images'],
       querystring: ogQuerySchema,
-      response: { 400: errorResponses[400], 404: errorResponses[404], 503: errorResponses[503] },
     },
     handler: (query, snapshot, req) => {
       const lang = query.lang ?? 'en';

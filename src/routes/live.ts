@@ -4,7 +4,7 @@ import { NotReadyError, TooManyStreamsError } from '../errors/ds-error.js';
 import { registerOtherMethods } from '../http/get-route.js';
 import { findDataset } from '../query/parse-selection.js';
 import { LIVE_DEFAULTS, LiveHub, type LiveOptions } from './live-hub.js';
-import { datasetIdSchema, errorResponses } from './schemas.js';
+import { datasetIdSchema } from './schemas.js';
 
 /**
  * GET /events[?dataset=ID]: Server-Sent Events telling open pages and embeds
@@ -57,7 +57,6 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, option
         patternProperties: { '^_': {} },
         additionalProperties: false,
       },
-      response: { 404: errorResponses[404], 429: errorResponses[429], 503: errorResponses[503] },
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const snapshot = ctx.data.current;

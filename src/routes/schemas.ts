@@ -1,10 +1,11 @@
 /**
  * JSON schemas of the request parameters. Fastify validates every request
  * with them, and the same objects generate `/openapi.json`, so the docs and
- * the validation cannot drift apart.
+ * the validation cannot drift apart. Their `examples` prefill "Try it out"
+ * in /__docs__/: together they must make a selection that exists in the
+ * real data (a test executes every operation with them).
  */
 
-import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import { transformDescription } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
 
@@ -16,7 +17,8 @@ export const datasetIdSchema = {
   pattern: '^[a-z0-9_]+$',
   maxLength: 100,
   description: 'Dataset id (see GET /catalog).',
-  examples: ['ch_kof_barometer'],
+  // ch_fso_ppi has the dimension `base` of the dims example
+  examples: ['ch_fso_ppi'],
 } as const;
 
 /** The selection parameters shared by every output of a selection (DESIGN §3). */
@@ -50,31 +52,4 @@ export const selectionQuerySchema = {
   properties: { ...selectionProperties, download: downloadProperty },
   patternProperties: { '^_': {} },
   additionalProperties: false,
-} as const;
-
-/** Schema of the problem+json error body. */
-export const problemSchema = {
-  type: 'object',
-  description: 'RFC 9457 problem details; `error` repeats `detail` for existing clients.',
-  properties: {
-    type: { type: 'string' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    error: { type: 'string' },
-    code: {
-      type: 'string',
-      description: 'Stable error code; its status, title and meaning are in the error catalogue (src/errors/catalogue.ts).',
-      enum: Object.keys(ERROR_CATALOGUE) as ErrorCode[],
-    },
-  },
-  required: ['type', 'title', 'status', 'detail', 'error'],
-} as const;
-
-/** Standard error responses of a selection route, for the OpenAPI description. */
-export const errorResponses = {
-  400: { description: 'A parameter is malformed or names an unknown dimension or code.', content: { 'application/problem+json': { schema: problemSchema } } },
-  404: { description: 'Unknown dataset.', content: { 'application/problem+json': { schema: problemSchema } } },
-  429: { description: 'Too many requests (or streams) from this client address.', content: { 'application/problem+json': { schema: problemSchema } } },
-  503: { description: 'The data is not loaded yet.', content: { 'application/problem+json': { schema: problemSchema } } },
 } as const;

@@ -15,7 +15,7 @@ import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, typ
 import type { SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { errorResponses, selectionProperties, selectionQuerySchema } from './schemas.js';
+import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
 /**
@@ -225,7 +225,6 @@ export function registerSelectionOutputs(app: FastifyInstance, ctx: AppContext):
         description: OUTPUT_ENCODERS[id].description,
         tags: [output.group === 'chart' ? 'images' : 'data'],
         querystring: outputQuerySchema(output),
-        response: errorResponses,
       },
       handler: (query, snapshot, req) => answer(id, query, snapshot, req, ctx),
     });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { LoadIssue } from '../data/model.js';
@@ -50,11 +51,20 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     format: 'json',
     needsData: false,
     cache: false,
-    schema: { hide: true } as never,
+    schema: {
+      summary: 'This description of the API (OpenAPI 3.1)',
+      description: 'Generated from the route schemas, the output registry and the error catalogue; browse it at /__docs__/.',
+      tags: ['system'],
+    },
     handler: () => {
-      const doc = app.swagger();
-      const body = JSON.stringify(doc);
-      return { etag: `W/"oa-${body.length}"`, type: 'application/json; charset=utf-8', cacheControl: 'public, max-age=300', build: () => body };
+      const body = JSON.stringify(app.swagger());
+      // from the content: the document changes with the code and the base URL, not only in length
+      return {
+        etag: `W/"oa-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        type: 'application/json; charset=utf-8',
+        cacheControl: 'public, max-age=300',
+        build: () => body,
+      };
     },
   });
 }
