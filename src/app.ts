@@ -158,7 +158,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
 
   await app.register(swagger, openapiOptions(config));
-  await app.register(swaggerUi, { routePrefix: '/__docs__', uiConfig: { tryItOutEnabled: true, url: '/openapi.json' } as never });
+  await app.register(swaggerUi, { routePrefix: '/__docs__', uiConfig: { tryItOutEnabled: true, url: '/openapi.json', syntaxHighlight: false } as never });
 
   registerApiRoutes(app, ctx);
   registerDiscoveryRoutes(app, ctx);
