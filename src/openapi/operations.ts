@@ -73,7 +73,10 @@ function selectionOutputDocs(): Record<string, OperationDoc> {
     const doc = OUTPUT_DOCS[id];
     docs[`/${output.path}`] = {
       operationId: doc.operationId,
-      ok: { description: `The selection as ${output.ext.toUpperCase()}.`, content: { [output.mediaType]: doc.body } },
+      ok: {
+        description: `${output.group === 'chart' ? 'The chart of the selection' : 'The selection'} as ${output.ext.toUpperCase()}.`,
+        content: { [output.mediaType]: doc.body },
+      },
       errors: [...SELECTION, ...(doc.errors ?? []), ...(OUTPUT_ENCODERS[id].light ? [] : (['overloaded'] as const))],
       errorFormat: output.errorFormat,
       etag: true,
@@ -155,7 +158,7 @@ export function operationDocs(): Record<string, OperationDoc> {
     '/openapi.json': {
       operationId: 'getOpenApi',
       ok: json('This document.', 'OpenApiDocument'),
-      errors: [],
+      errors: QUERY,
       errorFormat: 'json',
       etag: true,
       beforeLoad: false,

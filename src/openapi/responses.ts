@@ -13,6 +13,7 @@ import type { OperationDoc } from './operations.js';
 type Responses = Record<string, object>;
 
 const ETAG_HEADER = { description: 'Weak, content-derived; send it back in If-None-Match.', schema: { type: 'string' } };
+const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
 
 /** A schema from a component name or an inline schema. */
 const schemaOf = (body: string | object): object => (typeof body === 'string' ? ref(body as never) : body);
@@ -43,6 +44,7 @@ function errorResponse(status: number, codes: ErrorCode[], doc: Pick<OperationDo
   return {
     description: `${ERROR_CATALOGUE[codes[0]].title}.${health} ${how}\n\n${lines.join('\n')}`,
     'x-error-codes': codes,
+    ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
     content,
   };
 }

@@ -8,8 +8,15 @@ function errorsOf(issues: LoadIssue[]): LoadIssue[] {
   return issues.filter((i) => i.severity === 'error');
 }
 
+/** The served OpenAPI document and its ETag, from its content (the document changes with the code and the base URL, not only in length). */
+function openapiText(app: FastifyInstance): { body: string; etag: string } {
+  const body = JSON.stringify(app.swagger());
+  return { body, etag: `W/"oa-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+}
+
 /** /health: status, counts, data version, load time and load problems; 503 while no data is loaded. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  let document: { body: string; etag: string } | null = null;
   app.route({
     method: ['GET', 'HEAD'],
     url: '/health',
@@ -55,15 +62,16 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       summary: 'This description of the API (OpenAPI 3.1)',
       description: 'Generated from the route schemas, the output registry and the error catalogue; browse it at /__docs__/.',
       tags: ['system'],
+      querystring: { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false },
     },
     handler: () => {
-      const body = JSON.stringify(app.swagger());
-      // from the content: the document changes with the code and the base URL, not only in length
+      // the document is fixed once the routes are in: made and hashed on the first request
+      document ??= openapiText(app);
       return {
-        etag: `W/"oa-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        etag: document.etag,
         type: 'application/json; charset=utf-8',
         cacheControl: 'public, max-age=300',
-        build: () => body,
+        build: () => (document as { body: string }).body,
       };
     },
   });
