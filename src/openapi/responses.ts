@@ -54,6 +54,10 @@ export const COMPONENT_RESPONSES = {
   NotModified: { description: 'Not modified: the If-None-Match ETag still matches; no body.', headers: { ETag: ETAG_HEADER } },
   TooManyRequests: errorResponse(429, ['rate_limited'], { errorFormat: 'json', beforeLoad: 'problem' }),
   TooManyRequestsCsv: errorResponse(429, ['rate_limited'], { errorFormat: 'csv', beforeLoad: 'problem' }),
+  Unavailable: errorResponse(503, ['not_ready', 'restarting'], { errorFormat: 'json', beforeLoad: 'problem' }),
+  UnavailableCsv: errorResponse(503, ['not_ready', 'restarting'], { errorFormat: 'csv', beforeLoad: 'problem' }),
+  Busy: errorResponse(503, ['not_ready', 'overloaded', 'restarting'], { errorFormat: 'json', beforeLoad: 'problem' }),
+  Restarting: errorResponse(503, ['restarting'], { errorFormat: 'json', beforeLoad: false }),
 } as const;
 
 /** A reference to the shared response equal to `response`, or `response` itself. */
