@@ -19,7 +19,7 @@ const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', sc
 const schemaOf = (body: string | object): object => (typeof body === 'string' ? ref(body as never) : body);
 
 /** The error codes an operation may answer, in catalogue order. */
-export function errorCodesOf(path: string, doc: OperationDoc): ErrorCode[] {
+function errorCodesOf(path: string, doc: OperationDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   if (doc.beforeLoad === 'problem') codes.add('not_ready');
   if (requestCost(path, false) > 0) codes.add('rate_limited');
