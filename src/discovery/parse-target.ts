@@ -1,7 +1,7 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from '../query/closest.js';
-import { findDataset, parseDateParam, parseDims } from '../query/parse-selection.js';
+import { findDataset, parseDateBound, parseDateParam, parseDims } from '../query/parse-selection.js';
 import { TRANSFORMS, type Transform } from '../query/view.js';
 import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
@@ -113,7 +113,8 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
   for (const [name, value] of params) {
     if (name === 'dims') merge(parseDims(value, dataset));
     else if (isDimensionParam(dataset, name, value)) merge(parseDims(`${name}=${value}`, dataset));
-    else if (name === 'from' || name === 'to' || name === 'base') selection[name] = readDate(name, value);
+    else if (name === 'from' || name === 'to') selection[name] = parseDateBound(name, value, dataset).days === null ? null : value;
+    else if (name === 'base') selection[name] = readDate(name, value);
     else if (name === 'last') selection.last = readLast(value);
     else if (name === 'transform') selection.transform = readTransform(value);
     else if (!IGNORED.has(name) && !name.startsWith('_')) throw unknownParameter(dataset, name, where);
