@@ -7,12 +7,12 @@
  * give an empty combination are disabled.
  */
 import type { UiStrings } from '../../i18n/strings.js';
+import { boundIsoDate } from '../../query/date-bound.js';
 import { html, type SafeHtml } from '../html.js';
 import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
+import type { Preset } from './dataset-view.js';
 
 type LevelState = 'on' | 'adjusts' | 'off';
-import { boundIsoDate } from '../../query/date-bound.js';
-import type { Preset } from './dataset-view.js';
 
 /** Radio buttons for a single choice up to this many levels (without hierarchy); a list box above. */
 const MAX_RADIOS = 5;
