@@ -9,6 +9,7 @@
 import { LANGS, type Lang } from '../src/data/model.js';
 import { chartWords, fillTemplate } from '../src/i18n/chart-text.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
+import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { labelSeries, type SeriesData } from '../src/selection/naming.js';
@@ -187,7 +188,9 @@ function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerSt
   if (name === 'from' || name === 'to') {
     let from = name === 'from' ? value || null : state.from;
     let to = name === 'to' ? value || null : state.to;
-    if (from && to && from > to) [from, to] = [to, from];
+    // the other bound may be relative (-5y): compare the dates they stand for
+    const end = data.span.end;
+    if (from && to && (boundIsoDate(from, end) ?? '') > (boundIsoDate(to, end) ?? '')) [from, to] = [to, from];
     return { ...state, from, to };
   }
   const dim = data.meta.dims.find((d) => d.id === name);
@@ -238,8 +241,8 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
   }
   const from = form.querySelector<HTMLInputElement>('input[name=from]');
   const to = form.querySelector<HTMLInputElement>('input[name=to]');
-  if (from) from.value = state.from ?? '';
-  if (to) to.value = state.to ?? '';
+  if (from) from.value = boundIsoDate(state.from, data.span.end) ?? '';
+  if (to) to.value = boundIsoDate(state.to, data.span.end) ?? '';
   for (const chip of form.querySelectorAll<HTMLAnchorElement>('[data-period] a.chip')) {
     const active = (chip.dataset.from || null) === state.from && state.to === null;
     chip.classList.toggle('is-active', active);

@@ -13,7 +13,7 @@ import type { Selection } from './query/view.js';
  *   plus `from`, `to`, `last`, `transform`, `base`.
  */
 
-/** The parts of a selection a URL carries (dates as ISO text). */
+/** The parts of a selection a URL carries (dates as ISO text, or relative as asked: `-5y`). */
 export interface UrlSelection {
   datasetId: string;
   dims?: Record<string, string[]>;
@@ -24,13 +24,13 @@ export interface UrlSelection {
   base?: string | null;
 }
 
-/** A parsed Selection as URL parts. */
+/** A parsed Selection as URL parts; a relative bound keeps its text, so the URL rolls forward. */
 export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, string[]> } {
   return {
     datasetId: s.datasetId,
     dims: s.dims,
-    from: s.from === null ? null : formatIsoDate(s.from),
-    to: s.to === null ? null : formatIsoDate(s.to),
+    from: s.relative?.from ?? (s.from === null ? null : formatIsoDate(s.from)),
+    to: s.relative?.to ?? (s.to === null ? null : formatIsoDate(s.to)),
     last: s.last,
     transform: s.transform,
     base: s.base === null ? null : formatIsoDate(s.base),

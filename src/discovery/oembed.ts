@@ -53,7 +53,7 @@ function readPage(snapshot: Snapshot, text: string, baseUrl: string): Target {
   try {
     page = parsePageUrl(snapshot, url.pathname + url.search, baseUrl);
   } catch (e) {
-    if (e instanceof DsError) throw new NotFoundError(`No embed for '${text}': ${e.message}`, { url: text, ...e.facts }, 'not_embeddable');
+    if (e instanceof DsError) throw new NotFoundError(`No embed for '${text}': ${e.message}`, { url: text, ...e.facts, reason: e.code }, 'not_embeddable');
     throw e;
   }
   if (!page) throw new NotFoundError(`'${text}' is not a dataset page: only dataset pages ({base}/d/{id}) can be embedded.`, { url: text }, 'not_embeddable');

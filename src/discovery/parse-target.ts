@@ -1,7 +1,7 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from '../query/closest.js';
-import { findDataset, parseDateParam, parseDims } from '../query/parse-selection.js';
+import { findDataset, parseDateBound, parseDateParam, parseDims } from '../query/parse-selection.js';
 import { TRANSFORMS, type Transform } from '../query/view.js';
 import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
@@ -113,7 +113,8 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
   for (const [name, value] of params) {
     if (name === 'dims') merge(parseDims(value, dataset));
     else if (isDimensionParam(dataset, name, value)) merge(parseDims(`${name}=${value}`, dataset));
-    else if (name === 'from' || name === 'to' || name === 'base') selection[name] = readDate(name, value);
+    else if (name === 'from' || name === 'to') selection[name] = readBound(dataset, name, value);
+    else if (name === 'base') selection[name] = readDate(name, value);
     else if (name === 'last') selection.last = readLast(value);
     else if (name === 'transform') selection.transform = readTransform(value);
     else if (!IGNORED.has(name) && !name.startsWith('_')) throw unknownParameter(dataset, name, where);
@@ -146,6 +147,12 @@ function isDimensionParam(dataset: Dataset, name: string, value: string): boolea
   // Neither codes nor shaped like the selection parameter: report it against the dimension's codes.
   const shaped = name === 'last' ? /^\d+$/ : name === 'transform' ? /^[a-z]+$/ : /^\d{4}-\d{2}-\d{2}$/;
   return !shaped.test(value);
+}
+
+/** A from/to as written (ISO or relative, checked by the one reader), or null when empty. */
+function readBound(dataset: Dataset, name: 'from' | 'to', value: string): string | null {
+  const read = parseDateBound(name, value, dataset);
+  return read.days === null && read.relative === null ? null : value;
 }
 
 function readDate(name: string, value: string): string | null {

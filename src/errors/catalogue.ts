@@ -25,7 +25,16 @@ export const ERROR_CATALOGUE = {
   malformed_dims: { status: 400, title: 'Bad request parameter', description: 'The dims parameter is not of the form dim=code[,code][;dim=code…].' },
   unknown_dimension: { status: 400, title: 'Bad request parameter', description: 'dims names a dimension the dataset does not have.' },
   unknown_code: { status: 400, title: 'Bad request parameter', description: 'dims names a code that is not a level of its dimension.' },
-  bad_date: { status: 400, title: 'Bad request parameter', description: 'from, to or base is not an ISO date YYYY-MM-DD.' },
+  bad_date: {
+    status: 400,
+    title: 'Bad request parameter',
+    description: 'from, to or base is not an ISO date YYYY-MM-DD (from and to also take a relative window such as -5y).',
+  },
+  bad_relative_date: {
+    status: 400,
+    title: 'Bad request parameter',
+    description: 'A relative from or to is not -N followed by a unit y, q, m, w or d, or N is 0 or reaches back more than 1000 years.',
+  },
   bad_date_range: { status: 400, title: 'Bad request parameter', description: 'from is after to.' },
   unknown_transform: { status: 400, title: 'Bad request parameter', description: 'transform is not one of the transforms the service computes.' },
   base_without_index: { status: 400, title: 'Bad request parameter', description: 'base was given with a transform other than index.' },

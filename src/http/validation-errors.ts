@@ -62,6 +62,8 @@ function got(e: SchemaError): string {
 }
 
 function describePattern(name: string, pattern: string): string {
+  if (pattern.includes('\\d{4}-\\d{2}-\\d{2}|-'))
+    return 'expected an ISO date YYYY-MM-DD (e.g. 2020-01-01) or a window back from the last observation (e.g. -5y, -8q, -18m)';
   if (pattern.includes('\\d{4}-\\d{2}-\\d{2}')) return 'expected an ISO date YYYY-MM-DD, e.g. 2020-01-01';
   if (name === 'dataset' || name === 'id') return 'expected a dataset id of lowercase letters, digits and _ (e.g. ch_fso_ppi)';
   return `must match ${pattern}`;

@@ -2,6 +2,8 @@ import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import { ALL_LEVELS, FIELD_NAMES, FIRST_DATE, type FieldKey } from '../i18n/download-text.js';
 import { transformNames } from '../i18n/transform-names.js';
+import { formatIsoDate } from '../data/dates.js';
+import { isRelativeBound } from './date-bound.js';
 import { apiUrl, formatDims, pageUrl, urlPartsOf } from '../urls.js';
 import type { SelectionView } from './view.js';
 
@@ -47,6 +49,12 @@ function citation(dataset: Dataset, lang: Lang, page: string, license: string): 
   return `${source}${year ? ` (${year})` : ''}: ${pickLabel(m.title, lang)} [${m.id}]. ${version}. ${page}. ${license}.`;
 }
 
+/** A bound as the sheet shows it: a relative one (`-5y`) with the date it stands for in this data version. */
+function boundText(text: string | null | undefined, days: number | null): string {
+  if (days === null) return text ?? '';
+  return isRelativeBound(text) ? `${text} (${formatIsoDate(days)})` : formatIsoDate(days);
+}
+
 /**
  * The metadata rows of a computed selection, in the language, with URLs built
  * on the base URL.
@@ -73,8 +81,8 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
     ['units', unitsText(view, lang)],
     ['frequency', m.frequency],
     ['dims', formatDims(selection.dims, order) || ALL_LEVELS[lang]],
-    ['from', urlSel.from ?? ''],
-    ['to', urlSel.to ?? ''],
+    ['from', boundText(urlSel.from, selection.from)],
+    ['to', boundText(urlSel.to, selection.to)],
     ['last', selection.last === null ? '' : String(selection.last)],
     ['transform', `${selection.transform}: ${transformNames(lang)[selection.transform].long}`],
     ['base', selection.transform === 'index' ? (urlSel.base ?? FIRST_DATE[lang]) : ''],

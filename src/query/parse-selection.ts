@@ -2,6 +2,7 @@ import { parseIsoDate } from '../data/dates.js';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from './closest.js';
+import { isDateBound, readDateBound, type DateBound } from './date-bound.js';
 import { TRANSFORMS, type Selection, type Transform } from './view.js';
 
 /** The selection parameters as they arrive in a query string (already schema-checked). */
@@ -98,15 +99,26 @@ export function parseDateParam(name: string, text: string | undefined): number |
 }
 
 /**
+ * Reads `from` or `to` of a dataset: an ISO date or a window back from its
+ * last observation (date-bound.ts); throws a 400 saying what would be right.
+ * @example parseDateBound('from', '-5y', dataset).relative // '-5y'
+ */
+export function parseDateBound(name: 'from' | 'to', text: string | undefined, dataset: Dataset): DateBound {
+  const read = readDateBound(name, text, dataset.store.end);
+  if (isDateBound(read)) return read;
+  throw new BadParameterError(read.message, { parameter: name, value: text }, read.code);
+}
+
+/**
  * Turns query parameters into a validated Selection of a dataset.
  * @example parseSelection({ dataset: 'ch_fso_ppi', dims: 'base=2020', transform: 'yoy' }, snapshot)
  */
 export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dataset: Dataset; selection: Selection } {
   const dataset = findDataset(snapshot, query.dataset);
   const dims = parseDims(query.dims, dataset);
-  const from = parseDateParam('from', query.from);
-  const to = parseDateParam('to', query.to);
-  if (from !== null && to !== null && from > to) {
+  const from = parseDateBound('from', query.from, dataset);
+  const to = parseDateBound('to', query.to, dataset);
+  if (from.days !== null && to.days !== null && from.days > to.days) {
     throw new BadParameterError(
       `from (${query.from}) is after to (${query.to}): swap them or widen the range.`,
       { parameter: 'from', from: query.from, to: query.to },
@@ -125,5 +137,14 @@ export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dat
   if (base !== null && transform !== 'index') {
     throw new BadParameterError(`base only applies to transform=index (got transform=${transform}).`, { parameter: 'base' }, 'base_without_index');
   }
-  return { dataset, selection: { datasetId: dataset.meta.id, dims, from, to, last: query.last ?? null, transform, base } };
+  const selection: Selection = { datasetId: dataset.meta.id, dims, from: from.days, to: to.days, last: query.last ?? null, transform, base };
+  return { dataset, selection: withRelative(selection, from.relative, to.relative) };
+}
+
+/**
+ * A selection that keeps the relative texts of its bounds (so URLs built from
+ * it roll forward); unchanged when both are absolute, so its ETag stays.
+ */
+export function withRelative(selection: Selection, from: string | null, to: string | null): Selection {
+  return from === null && to === null ? selection : { ...selection, relative: { from, to } };
 }

@@ -17,6 +17,11 @@ export interface Selection {
   transform: Transform;
   /** base date (days) of the `index` transform; null = first date of the selection */
   base: number | null;
+  /**
+   * the bounds as asked when relative (`from=-5y`): `from`/`to` hold the days
+   * they stand for in this data version, URLs carry these texts (docs/decisions.md)
+   */
+  relative?: { from: string | null; to: string | null };
 }
 
 /** One selected series after transform and trimming. */

@@ -44,7 +44,7 @@ function header(snapshot: Snapshot): string[] {
       'Every route reads the same published files, so a number is the same whichever route serves it.',
     '',
     'A selection is `dataset` (an id from the catalog) plus optional `dims=dim=code[,code...][;dim=code...]` (an absent dimension selects all its codes), ' +
-      '`from` and `to` (inclusive, YYYY-MM-DD), `last=N` (the last N observations of each series) and `transform` ' +
+      "`from` and `to` (inclusive, YYYY-MM-DD, or a window back from the dataset's last observation such as `from=-5y`, `-8q`, `-18m`, `-26w`, `-90d`), `last=N` (the last N observations of each series) and `transform` " +
       '(`level` as published, `pct` % change on the previous period, `yoy` % change on a year earlier, `diff` change on the previous period, `index` 100 at `base`). ' +
       'Dates are the first day of the period. Codes are strings. Missing values are empty in CSV and null in JSON. ' +
       'Errors are RFC 9457 problem details (`application/problem+json`, message in `error`, with the valid dimensions or codes); CSV routes answer a one-column `error` CSV with the same status.',

@@ -10,6 +10,9 @@ import { transformDescription } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+/** from/to: an ISO date or a relative window; the selection reader (query/date-bound.ts) checks the unit and the range. */
+const DATE_BOUND = '^(\\d{4}-\\d{2}-\\d{2}|-\\d+[a-z])$';
+const RELATIVE_NOTE = "a window back from the dataset's last observation: -N with a unit y, q, m, w or d (-5y, -8q, -18m, -26w, -90d)";
 
 /** A dataset id. */
 export const datasetIdSchema = {
@@ -31,8 +34,13 @@ export const selectionProperties = {
       'Codes per dimension: `dim=code[,code...][;dim=code...]`, e.g. `type=real;structure=gdp,gva`. Several codes select all of them; an absent dimension selects all its levels; absent `dims` selects the whole dataset.',
     examples: ['base=2020'],
   },
-  from: { type: 'string', pattern: ISO_DATE, description: 'First date, inclusive (YYYY-MM-DD).', examples: ['2020-01-01'] },
-  to: { type: 'string', pattern: ISO_DATE, description: 'Last date, inclusive (YYYY-MM-DD).', examples: ['2024-12-01'] },
+  from: {
+    type: 'string',
+    pattern: DATE_BOUND,
+    description: `First date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}, e.g. -5y: the last 5 years.`,
+    examples: ['2020-01-01', '-5y'],
+  },
+  to: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
   last: { type: 'integer', minimum: 1, maximum: 1000000, description: 'Only the last N observations of each series (after from/to).' },
   transform: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },

@@ -5,7 +5,9 @@
  * percent-level series are published as fractions. Built once per dataset
  * version and language.
  */
-import { parseIsoDate } from '../data/dates.js';
+import { formatIsoDate, parseIsoDate } from '../data/dates.js';
+import { isDateBound, readDateBound } from '../query/date-bound.js';
+import { withRelative } from '../query/parse-selection.js';
 import { selectSeries } from '../query/compute-view.js';
 import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
@@ -68,6 +70,7 @@ export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
       combos: buildCombos(ds),
       defaults: buildDefaults(ds),
       transforms: [...TRANSFORMS],
+      end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end),
     };
     byLang.set(lang, meta);
   }
@@ -110,18 +113,28 @@ function scanFractions(ds: Dataset): string[] {
   return out;
 }
 
-/** The query selection of an explorer state (dates were validated when the state was read). */
+/**
+ * The query selection of an explorer state (dates were validated when the
+ * state was read); a relative bound stands for its day in this data version
+ * and keeps its text.
+ */
 export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerState): Selection {
-  const day = (iso: string | null): number | null => (iso === null ? null : parseIsoDate(iso));
-  return {
+  const bound = (text: string | null): { days: number | null; relative: string | null } => {
+    const read = readDateBound('from', text, ds.store.end);
+    return isDateBound(read) ? read : { days: null, relative: null };
+  };
+  const from = bound(state.from);
+  const to = bound(state.to);
+  const selection: Selection = {
     datasetId: ds.meta.id,
     dims: toUrlSelection(meta, state).dims ?? {},
-    from: day(state.from),
-    to: day(state.to),
+    from: from.days,
+    to: to.days,
     last: null,
     transform: state.transform as Transform,
-    base: day(state.base),
+    base: state.base === null ? null : parseIsoDate(state.base),
   };
+  return withRelative(selection, from.relative, to.relative);
 }
 
 /**

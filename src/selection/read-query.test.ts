@@ -83,4 +83,24 @@ describe('reading a page query', () => {
     const read = readPageQuery(META, { last: '12', from: '2020-01-01', to: '2000-01-01' });
     assert.deepEqual([read.last, read.state.from, read.state.to], [12, '2000-01-01', '2020-01-01']);
   });
+
+  it('keeps a relative bound as written (the URL rolls forward); a bad one is reported with its code and dropped', () => {
+    const withEnd: ExplorerMeta = { ...META, end: '2020-07-01' };
+    const read = readPageQuery(withEnd, { from: '-5y', to: '-1q' });
+    assert.deepEqual([read.state.from, read.state.to, read.problems], ['-5y', '-1q', []]);
+    for (const bad of ['-0y', '-5x', '-99999y']) {
+      const r = readPageQuery(withEnd, { from: bad });
+      assert.deepEqual([r.problems.map((p) => p.code), r.state.from], [['bad_relative_date'], null], bad);
+      assert.equal(r.problems[0].parameter, 'from');
+    }
+    assert.deepEqual(codes({ from: 'yesterday' }), ['bad_date']);
+  });
+
+  it('swaps bounds by the dates they stand for: -1q (2020-04-01) is after 2019-01-01, -8q (2018-07-01) before', () => {
+    const withEnd: ExplorerMeta = { ...META, end: '2020-07-01' };
+    const after = readPageQuery(withEnd, { from: '-1q', to: '2019-01-01' });
+    assert.deepEqual([after.state.from, after.state.to], ['2019-01-01', '-1q']);
+    const before = readPageQuery(withEnd, { from: '-8q', to: '2019-01-01' });
+    assert.deepEqual([before.state.from, before.state.to], ['-8q', '2019-01-01']);
+  });
 });

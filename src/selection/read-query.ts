@@ -9,6 +9,7 @@
 import { parseIsoDate } from '../data/dates.js';
 import type { CodeOf } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
+import { isDateBound, readDateBound } from '../query/date-bound.js';
 import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
@@ -36,8 +37,8 @@ const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
 const SHAPES: Record<string, RegExp> = {
   last: /^\d+$/,
   transform: /^[a-z]+$/,
-  from: /^\d{4}-\d{2}-\d{2}$/,
-  to: /^\d{4}-\d{2}-\d{2}$/,
+  from: /^(\d{4}-\d{2}-\d{2}|-.*)$/,
+  to: /^(\d{4}-\d{2}-\d{2}|-.*)$/,
   base: /^\d{4}-\d{2}-\d{2}$/,
 };
 
@@ -123,9 +124,15 @@ export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
     problems.push(problem('bad_date', name, `Invalid ${name} '${v}': expected an ISO date YYYY-MM-DD, e.g. 2020-01-01.`, { value: v }));
     return null;
   };
-  let from = date('from');
-  let to = date('to');
-  if (from !== null && to !== null && from > to) [from, to] = [to, from];
+  const end = meta.end ? (parseIsoDate(meta.end) ?? Number.NaN) : Number.NaN;
+  const bound = (name: 'from' | 'to'): { text: string; days: number | null } | null => {
+    const read = readDateBound(name, single[name], end);
+    if (!isDateBound(read)) problems.push(problem(read.code, name, read.message, { value: single[name] }));
+    return isDateBound(read) && (read.days !== null || read.relative !== null) ? { text: single[name], days: read.days } : null;
+  };
+  let from = bound('from');
+  let to = bound('to');
+  if (from && to && from.days !== null && to.days !== null && from.days > to.days) [from, to] = [to, from];
   const transform = readTransform(meta, single.transform, problems);
   const base = date('base');
   if (base !== null && transform !== 'index') {
@@ -133,7 +140,7 @@ export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   }
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
-  const state = reconcile(meta, { dims, from, to, transform, base: transform === 'index' ? base : null });
+  const state = reconcile(meta, { dims, from: from?.text ?? null, to: to?.text ?? null, transform, base: transform === 'index' ? base : null });
   return { state, last: readLast(single.last, problems), problems };
 }
 

@@ -38,9 +38,11 @@ export interface ExplorerMeta {
   defaults: { dims: Record<string, string[]>; transform: string };
   /** the transforms the page offers */
   transforms: string[];
+  /** the dataset's last observation (ISO), which relative bounds (`from=-5y`) count back from; absent or null: no data */
+  end?: string | null;
 }
 
-/** The current view: codes per dimension (always explicit), ISO date bounds, transform. */
+/** The current view: codes per dimension (always explicit), date bounds as asked (ISO or relative: `-5y`), transform. */
 export interface ExplorerState {
   dims: Record<string, string[]>;
   from: string | null;

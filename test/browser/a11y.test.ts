@@ -25,6 +25,7 @@ const PAGES = [
   '/d/ch_snb_zimoma',
   '/d/ch_kof_barometer',
   '/d/ch_seco_concon?embed=1',
+  '/d/ch_kof_barometer?from=-5y',
   '/d/ch_fso_job',
   '/no-such-page',
 ];

@@ -15,6 +15,8 @@ import type { Page } from 'playwright-core';
 import { runCli } from '../../src/cli/run-cli.js';
 import { captureIo } from '../../src/cli/test-io.js';
 import { PROJECT_ROOT } from '../../src/config.js';
+import { addMonths, formatIsoDate, parseIsoDate } from '../../src/data/dates.js';
+import { formatPeriod } from '../../src/i18n/chart-text.js';
 import { copyDataDir, REAL_DATA } from '../helpers.js';
 import { launchChromium, SKIP_BROWSER, waitForChart, watchErrors, type Chrome } from './harness.js';
 
@@ -213,5 +215,27 @@ describe('live updates in Chromium', { skip: SKIP_BROWSER }, () => {
     } finally {
       chrome.context.off('request', onRequest);
     }
+  });
+
+  it('an open embed of a relative window (from=-1y) rolls forward when a publish adds an observation', async () => {
+    const logFrom = server.log.length;
+    const page = await chrome.context.newPage();
+    const watched = watchErrors(page);
+    await page.goto(`${server.url}/de/d/ch_kof_barometer?from=-1y&embed=1`);
+    await waitForChart(page, 1);
+    const last = (await readFile(path.join(copy.dir, 'ch_kof_barometer.csv'), 'utf8')).trimEnd().split('\n').at(-1)!.slice(0, 10);
+    const month = (iso: string, by: number): string => formatPeriod(addMonths(parseIsoDate(iso)!, by), 'month', 'de');
+    assert.deepEqual([(await pointAt(page, 0)).date, (await pointAt(page, 1)).date], [month(last, -12), month(last, 0)]);
+
+    const next = formatIsoDate(addMonths(parseIsoDate(last)!, 1));
+    await editCsv(copy.dir, 'ch_kof_barometer.csv', (t) => t + `${next},126.9\n`);
+    await publish(copy.dir, out);
+    const since = Date.now();
+    while ((await pointAt(page, 1)).date !== month(next, 0) && Date.now() - since < DEADLINE_MS) await new Promise((r) => setTimeout(r, 100));
+    assert.equal((await pointAt(page, 1)).date, month(next, 0), 'the new observation is shown');
+    assert.equal((await pointAt(page, 0)).date, month(next, -12), 'the window starts a month later');
+    assert.equal(new URL(page.url()).searchParams.get('from'), '-1y');
+    assert.deepEqual(watched.errors, []);
+    assert.deepEqual(failedInLog(logFrom), []);
   });
 });

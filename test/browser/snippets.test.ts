@@ -116,6 +116,21 @@ describe('the R and Python snippets of a page run against the real server', { sk
     sameRows(await runPython(py + PY_OUTPUT('df_yoy')), yoy, 'Python yoy');
   });
 
+  it('a rolling window (the 5-year button): R and Python read the CSV URL with from=-5y and get its rows', async () => {
+    await page.goto(`${site.url}/d/ch_seco_concon?type=index&structure=ks_i63_index_q,ks_i21_price_hist_q&seas_adj=csa`);
+    await waitForChart(page, 2);
+    await page.click('[data-period] a.chip[data-from="-5y"]');
+    await page.waitForFunction(() => document.querySelector('[data-snippet="r"]')?.textContent?.includes('from=-5y'));
+    const expected = await api('dataset=ch_seco_concon&dims=type=index;structure=ks_i63_index_q,ks_i21_price_hist_q;seas_adj=csa&from=-5y');
+    assert.ok(expected.value.length >= 40, `${expected.value.length} rows`);
+    const r = await snippet('r');
+    assert.match(r, /read\.csv\([\s\S]*from=-5y/);
+    sameRows(await runR(r + R_OUTPUT('df')), expected, 'R');
+    const py = await snippet('python');
+    assert.match(py, /pd\.read_csv\([\s\S]*from=-5y/);
+    sameRows(await runPython(py + PY_OUTPUT('df')), expected, 'Python');
+  });
+
   it('a dimension whose name is not an identifier (ch_fso_vacancies: "Offene Stellen")', async () => {
     await page.goto(`${site.url}/d/ch_fso_vacancies`);
     await waitForChart(page);

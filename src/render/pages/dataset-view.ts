@@ -4,7 +4,7 @@
  * (chart fallback SVG, inline data for the bundle), snippets, embed code and
  * download links.
  */
-import { addMonths, formatIsoDate } from '../../data/dates.js';
+import { formatIsoDate } from '../../data/dates.js';
 import type { Dataset, Lang, Snapshot } from '../../data/model.js';
 import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/format.js';
 import { pickLabel } from '../../i18n/labels.js';
@@ -103,12 +103,13 @@ function seriesData(view: SelectionView): SeriesData[] {
   }));
 }
 
+/** The period shortcuts: relative windows (`from=-5y`), so a shared "last 5 years" link or embed rolls forward (issue 15). */
 function buildPresets(ds: Dataset, meta: ExplorerMeta, state: ExplorerState, t: UiStrings, lang: Lang): Preset[] {
   const end = ds.store.end;
   if (Number.isNaN(end)) return [];
   const spanYears = (end - ds.store.start) / 365.25;
   const presets: Preset[] = PRESET_YEARS.filter((y) => y < spanYears).map((y) => {
-    const from = formatIsoDate(addMonths(end, -12 * y));
+    const from = `-${y}y`;
     return { label: fillTemplate(t.dataset.lastYears, { n: y }), from, href: '', active: state.from === from && state.to === null };
   });
   presets.push({ label: t.dataset.allYears, from: null, href: '', active: state.from === null && state.to === null });

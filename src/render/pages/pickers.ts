@@ -7,11 +7,12 @@
  * give an empty combination are disabled.
  */
 import type { UiStrings } from '../../i18n/strings.js';
+import { boundIsoDate } from '../../query/date-bound.js';
 import { html, type SafeHtml } from '../html.js';
 import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
+import type { Preset } from './dataset-view.js';
 
 type LevelState = 'on' | 'adjusts' | 'off';
-import type { Preset } from './dataset-view.js';
 
 /** Radio buttons for a single choice up to this many levels (without hierarchy); a list box above. */
 const MAX_RADIOS = 5;
@@ -110,7 +111,7 @@ export function renderTransformSwitch(meta: ExplorerMeta, state: ExplorerState, 
   </fieldset>`;
 }
 
-/** The period: two date fields and shortcuts (links, so they work without JavaScript). */
+/** The period: two date fields (a relative bound shows the date it stands for) and shortcuts (links, so they work without JavaScript). */
 export function renderPeriod(state: ExplorerState, span: { start: string | null; end: string | null }, presets: Preset[], t: UiStrings): SafeHtml {
   const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
   const links = presets.map(
@@ -126,10 +127,11 @@ export function renderPeriod(state: ExplorerState, span: { start: string | null;
     <div class="dates">
       <label
         ><span class="sr-only">${t.dataset.from}</span
-        ><input type="date" name="from" value="${state.from ?? ''}" ${bounds} aria-label="${t.dataset.from}" /></label
+        ><input type="date" name="from" value="${boundIsoDate(state.from, span.end) ?? ''}" ${bounds} aria-label="${t.dataset.from}" /></label
       ><span aria-hidden="true">–</span
       ><label
-        ><span class="sr-only">${t.dataset.to}</span><input type="date" name="to" value="${state.to ?? ''}" ${bounds} aria-label="${t.dataset.to}"
+        ><span class="sr-only">${t.dataset.to}</span
+        ><input type="date" name="to" value="${boundIsoDate(state.to, span.end) ?? ''}" ${bounds} aria-label="${t.dataset.to}"
       /></label>
     </div>
   </fieldset>`;

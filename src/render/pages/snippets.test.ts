@@ -129,6 +129,25 @@ describe('code snippets', () => {
     assert.match(buildSnippets(input({ ...STATE, transform: 'yoy' })).curl, /transform=yoy/);
   });
 
+  it('a relative window (from=-5y): every tool reads the CSV URL that carries it, so a copied snippet rolls forward', () => {
+    for (const window of [
+      { from: '-5y', to: null },
+      { from: '2000-01-01', to: '-1q' },
+    ]) {
+      const state = { ...STATE, ...window, transform: 'yoy' };
+      const url = csvUrl(input(state));
+      assert.ok(url.endsWith(`&from=${window.from}${window.to ? `&to=${window.to}` : ''}&transform=yoy`), url);
+      const s = buildSnippets(input(state));
+      for (const tool of SNIPPET_TOOLS) assert.ok(s[tool].includes(url), `${tool}: ${s[tool]}`);
+      // ds() takes dates only: R and Python read the CSV instead, once (the CSV has the transform too)
+      assert.ok(!/\bds\(|library\(dataseries\)|from dataseries/.test(s.r + s.python), s.r + s.python);
+      assert.equal(s.r.split('\n')[0], '# The current selection as CSV:');
+      assert.match(s.r, /^df <- read\.csv\(/m);
+      assert.match(s.python, /^import pandas as pd\n\n# The current selection as CSV:\ndf = pd\.read_csv\(/);
+      assert.match(buildEmbedSnippet({ baseUrl: 'https://x.org', meta: META, state, title: 'T' }), new RegExp(`from=${window.from}.*&amp;embed=1`));
+    }
+  });
+
   it('every tool has code', () => {
     const s = buildSnippets(input());
     for (const tool of SNIPPET_TOOLS) assert.ok(s[tool].length > 20, tool);

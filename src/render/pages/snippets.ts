@@ -4,6 +4,7 @@
  * `ds()`), and in Stata, MATLAB, Julia, Excel (Power Query), SAS and curl
  * (through the `/series.csv` URL). Shared by the server and the bundle.
  */
+import { isRelativeBound } from '../../query/date-bound.js';
 import { apiUrl } from '../../urls.js';
 import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
@@ -87,7 +88,21 @@ function codeColumns(input: SnippetInput): string[] {
   return input.meta.dims.map((d) => d.id);
 }
 
+/** Whether the selection's window is relative (`from=-5y`): `ds()` takes dates only, so the snippet reads the CSV URL, which rolls forward. */
+function isRolling(input: SnippetInput): boolean {
+  return isRelativeBound(input.state.from) || isRelativeBound(input.state.to);
+}
+
+// utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
+// na.strings = "" so that a code "NA" stays a code and an empty value is missing.
+function rReadCsv(input: SnippetInput, name: string): string {
+  const n = codeColumns(input).length;
+  const classes = `c(${n ? `rep("character", ${n}), ` : ''}"Date", "numeric")`;
+  return call(`${name} <- read.csv(`, [quote(csvUrl(input)), `colClasses = ${classes}`, 'na.strings = ""', 'check.names = FALSE', 'encoding = "UTF-8"']);
+}
+
 function rSnippet(input: SnippetInput): string {
+  if (isRolling(input)) return [`# ${input.csvNote}`, rReadCsv(input, 'df')].join('\n');
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
   for (const [dim, codes] of Object.entries(sel.dims ?? {})) {
@@ -98,26 +113,27 @@ function rSnippet(input: SnippetInput): string {
   if (sel.to) args.push(`to = ${quote(sel.to)}`);
   const lines = ['library(dataseries)', '', call('df <- ds(', args)];
   if (input.state.transform !== 'level') {
-    // utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
-    // na.strings = "" so that a code "NA" stays a code and an empty value is missing.
-    const n = codeColumns(input).length;
-    const classes = `c(${n ? `rep("character", ${n}), ` : ''}"Date", "numeric")`;
-    lines.push(
-      '',
-      `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      call(`df_${input.state.transform} <- read.csv(`, [
-        quote(csvUrl(input)),
-        `colClasses = ${classes}`,
-        'na.strings = ""',
-        'check.names = FALSE',
-        'encoding = "UTF-8"',
-      ]),
-    );
+    lines.push('', `# ${input.transformNote.replace('{transform}', input.transformName)}`, rReadCsv(input, `df_${input.state.transform}`));
   }
   return lines.join('\n');
 }
 
+// pandas.read_csv: dtype per column (codes str, value float64), parse_dates for date,
+// keep_default_na=False so that a code "NA" stays a code, round_trip for exact numbers.
+function pythonReadCsv(input: SnippetInput, name: string): string {
+  const dtypes = [...codeColumns(input).map((c) => `${quote(c)}: str`), '"value": "float64"'];
+  return call(`${name} = pd.read_csv(`, [
+    quote(csvUrl(input)),
+    `dtype={${dtypes.join(', ')}}`,
+    'keep_default_na=False',
+    'na_values={"value": [""]}',
+    'parse_dates=["date"]',
+    'float_precision="round_trip"',
+  ]);
+}
+
 function pythonSnippet(input: SnippetInput): string {
+  if (isRolling(input)) return ['import pandas as pd', '', `# ${input.csvNote}`, pythonReadCsv(input, 'df')].join('\n');
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
   const odd: string[] = [];
@@ -131,22 +147,12 @@ function pythonSnippet(input: SnippetInput): string {
   if (sel.to) args.push(`end=${quote(sel.to)}`);
   const lines = ['from dataseries import ds', '', call('df = ds(', args)];
   if (input.state.transform !== 'level') {
-    // pandas.read_csv: dtype per column (codes str, value float64), parse_dates for date,
-    // keep_default_na=False so that a code "NA" stays a code, round_trip for exact numbers.
-    const dtypes = [...codeColumns(input).map((c) => `${quote(c)}: str`), '"value": "float64"'];
     lines.push(
       '',
       'import pandas as pd',
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      call(`df_${input.state.transform} = pd.read_csv(`, [
-        quote(csvUrl(input)),
-        `dtype={${dtypes.join(', ')}}`,
-        'keep_default_na=False',
-        'na_values={"value": [""]}',
-        'parse_dates=["date"]',
-        'float_precision="round_trip"',
-      ]),
+      pythonReadCsv(input, `df_${input.state.transform}`),
     );
   }
   return lines.join('\n');

@@ -1,0 +1,99 @@
+/**
+ * The one reader of a date bound (`from`, `to`): an ISO date, or a window
+ * counted back from the dataset's last observation (`-5y`, `-8q`, `-18m`,
+ * `-26w`, `-90d`), so a shared link or embed rolls forward when data is
+ * published while the answer stays the same for one data version
+ * (docs/decisions.md, "Relative periods"). The API (parse-selection.ts) and
+ * the page reader (selection/read-query.ts) both call it.
+ *
+ * Pure code without Node imports: `client/` bundles it.
+ */
+import { addMonths, formatIsoDate, parseIsoDate } from '../data/dates.js';
+
+/** How far back one unit of a relative bound reaches (months or days), and how many make a year. */
+export const RELATIVE_UNITS = {
+  y: { months: 12, days: 0, perYear: 1, name: 'years' },
+  q: { months: 3, days: 0, perYear: 4, name: 'quarters' },
+  m: { months: 1, days: 0, perYear: 12, name: 'months' },
+  w: { months: 0, days: 7, perYear: 52, name: 'weeks' },
+  d: { months: 0, days: 1, perYear: 365, name: 'days' },
+} as const;
+export type RelativeUnit = keyof typeof RELATIVE_UNITS;
+
+/** A relative bound reaches back at most this many years (in any unit). */
+export const MAX_RELATIVE_YEARS = 1000;
+
+const RELATIVE = /^-(\d+)([a-z])$/;
+const UNIT_LIST = Object.keys(RELATIVE_UNITS).join(', ');
+const EXAMPLES = 'e.g. -5y (5 years), -8q, -18m, -26w, -90d';
+
+/** A bound read: the day it stands for (null = no bound) and its relative text, if it was one. */
+export interface DateBound {
+  days: number | null;
+  /** the relative form as asked (`-5y`), kept so URLs roll forward; null for an ISO date */
+  relative: string | null;
+}
+
+/** Why a bound could not be read: a catalogue code and a message that says what would be right. */
+export interface DateBoundProblem {
+  code: 'bad_date' | 'bad_relative_date';
+  message: string;
+}
+
+/**
+ * Whether a bound's text is of the relative kind (starts with `-`), valid or not.
+ * @example isRelativeBound('-5y') // true
+ */
+export function isRelativeBound(text: string | null | undefined): boolean {
+  return typeof text === 'string' && text.startsWith('-');
+}
+
+/**
+ * Reads a date bound against the dataset's last observation (days, NaN for
+ * an empty dataset: a relative bound then bounds nothing).
+ * @example readDateBound('from', '-5y', parseIsoDate('2026-07-01')!) // { days: <2021-07-01>, relative: '-5y' }
+ */
+export function readDateBound(name: string, text: string | null | undefined, end: number): DateBound | DateBoundProblem {
+  if (text === null || text === undefined || text === '') return { days: null, relative: null };
+  if (!isRelativeBound(text)) {
+    const days = parseIsoDate(text);
+    if (days !== null) return { days, relative: null };
+    return {
+      code: 'bad_date',
+      message: `Invalid ${name} '${text}': expected an ISO date YYYY-MM-DD (e.g. 2020-01-01) or a window back from the last observation (${EXAMPLES}).`,
+    };
+  }
+  const m = RELATIVE.exec(text);
+  const unit = m && m[2] in RELATIVE_UNITS ? RELATIVE_UNITS[m[2] as RelativeUnit] : null;
+  if (!m || !unit) {
+    return {
+      code: 'bad_relative_date',
+      message: `Invalid ${name} '${text}': a relative ${name} is a minus sign, a whole number and a unit of ${UNIT_LIST} (${EXAMPLES}), counted back from the dataset's last observation.`,
+    };
+  }
+  const n = Number(m[1]);
+  const most = MAX_RELATIVE_YEARS * unit.perYear;
+  if (n < 1 || n > most) {
+    return {
+      code: 'bad_relative_date',
+      message: `Invalid ${name} '${text}': the number of ${unit.name} must be from 1 to ${most} (${MAX_RELATIVE_YEARS} years at most), e.g. ${name}=-5${m[2]}.`,
+    };
+  }
+  if (Number.isNaN(end)) return { days: null, relative: text };
+  return { days: unit.months ? addMonths(end, -n * unit.months) : end - n * unit.days, relative: text };
+}
+
+/** Whether a read gave a bound (not a problem). */
+export function isDateBound(read: DateBound | DateBoundProblem): read is DateBound {
+  return !('code' in read);
+}
+
+/**
+ * The ISO date a bound's text stands for against the last observation (ISO),
+ * or null when it is empty or unreadable: what a date field shows.
+ * @example boundIsoDate('-1y', '2026-07-01') // '2025-07-01'
+ */
+export function boundIsoDate(text: string | null, end: string | null | undefined): string | null {
+  const read = readDateBound('from', text, end ? (parseIsoDate(end) ?? Number.NaN) : Number.NaN);
+  return isDateBound(read) && read.days !== null ? formatIsoDate(read.days) : null;
+}
