@@ -11,6 +11,7 @@ import type { CodeOf } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
+import { readCompareValues } from './compare.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 
 /** Something in a query that the reading left out or replaced by the default. */
@@ -107,11 +108,13 @@ export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
     }
   };
   const single: Record<string, string> = {};
+  const compared: string[] = [];
   for (const [name, raw] of Object.entries(query)) {
     for (const value of listOf(raw)) {
       const dim = dimensionOf(meta, name, value);
       if (dim) add(dim, value.split(','));
       else if (name === 'dims') readDimsParam(meta, value, add, problems);
+      else if (name === 'compare') compared.push(value);
       else if (SELECTION_PARAMS.includes(name)) single[name] = value;
       else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
     }
@@ -134,7 +137,10 @@ export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
   const state = reconcile(meta, { dims, from, to, transform, base: transform === 'index' ? base : null });
-  return { state, last: readLast(single.last, problems), problems };
+  // compare: the syntax only; which datasets and codes exist is checked where the datasets are (src/render/pages/compare-view.ts)
+  const { refs, drops } = readCompareValues(compared);
+  for (const d of drops) problems.push(problem('bad_parameter', 'compare', d.detail, { value: d.value, reason: d.reason }));
+  return { state: refs.length ? { ...state, compare: refs } : state, last: readLast(single.last, problems), problems };
 }
 
 function readTransform(meta: ExplorerMeta, value: string | undefined, problems: QueryProblem[]): string {
@@ -154,7 +160,7 @@ function readLast(value: string | undefined, problems: QueryProblem[]): number |
 
 function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
   const dims = meta.dims.map((d) => d.id);
-  const valid = [...dims, 'dims', ...SELECTION_PARAMS];
+  const valid = [...dims, 'dims', ...SELECTION_PARAMS, 'compare'];
   const near = closest(name, valid, 3);
   return problem(
     'unknown_parameter',

@@ -87,7 +87,7 @@ function codeColumns(input: SnippetInput): string[] {
   return input.meta.dims.map((d) => d.id);
 }
 
-function rSnippet(input: SnippetInput): string {
+function rSnippet(input: SnippetInput, variable = 'df', header = true): string {
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
   for (const [dim, codes] of Object.entries(sel.dims ?? {})) {
@@ -96,7 +96,7 @@ function rSnippet(input: SnippetInput): string {
   }
   if (sel.from) args.push(`from = ${quote(sel.from)}`);
   if (sel.to) args.push(`to = ${quote(sel.to)}`);
-  const lines = ['library(dataseries)', '', call('df <- ds(', args)];
+  const lines = [...(header ? ['library(dataseries)', ''] : []), call(`${variable} <- ds(`, args)];
   if (input.state.transform !== 'level') {
     // utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
     // na.strings = "" so that a code "NA" stays a code and an empty value is missing.
@@ -105,7 +105,7 @@ function rSnippet(input: SnippetInput): string {
     lines.push(
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      call(`df_${input.state.transform} <- read.csv(`, [
+      call(`${variable}_${input.state.transform} <- read.csv(`, [
         quote(csvUrl(input)),
         `colClasses = ${classes}`,
         'na.strings = ""',
@@ -117,7 +117,7 @@ function rSnippet(input: SnippetInput): string {
   return lines.join('\n');
 }
 
-function pythonSnippet(input: SnippetInput): string {
+function pythonSnippet(input: SnippetInput, variable = 'df', header = true): string {
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
   const odd: string[] = [];
@@ -129,17 +129,16 @@ function pythonSnippet(input: SnippetInput): string {
   if (odd.length) args.push(`**{${odd.join(', ')}}`);
   if (sel.from) args.push(`start=${quote(sel.from)}`);
   if (sel.to) args.push(`end=${quote(sel.to)}`);
-  const lines = ['from dataseries import ds', '', call('df = ds(', args)];
+  const lines = [...(header ? ['from dataseries import ds', ''] : []), call(`${variable} = ds(`, args)];
   if (input.state.transform !== 'level') {
     // pandas.read_csv: dtype per column (codes str, value float64), parse_dates for date,
     // keep_default_na=False so that a code "NA" stays a code, round_trip for exact numbers.
     const dtypes = [...codeColumns(input).map((c) => `${quote(c)}: str`), '"value": "float64"'];
     lines.push(
-      '',
-      'import pandas as pd',
+      ...(header ? ['', 'import pandas as pd'] : []),
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      call(`df_${input.state.transform} = pd.read_csv(`, [
+      call(`${variable}_${input.state.transform} = pd.read_csv(`, [
         quote(csvUrl(input)),
         `dtype={${dtypes.join(', ')}}`,
         'keep_default_na=False',
@@ -289,11 +288,18 @@ const BUILDERS: Record<SnippetTool, (input: SnippetInput) => string> = {
 };
 
 /**
- * The code of every tool for the current selection.
+ * The code of every tool for the current selection, and for the series of
+ * other datasets compared on the same chart: R and Python one `ds()` call
+ * per dataset (`df`, `df2`, …), the other tools one block (one URL) per dataset.
  * @example buildSnippets(input).r // 'library(dataseries)\n\ndf <- ds("ch_seco_concon", type = "index", …)'
  */
-export function buildSnippets(input: SnippetInput): Record<SnippetTool, string> {
-  return Object.fromEntries(SNIPPET_TOOLS.map((t) => [t, BUILDERS[t](input)])) as Record<SnippetTool, string>;
+export function buildSnippets(input: SnippetInput, compared: SnippetInput[] = []): Record<SnippetTool, string> {
+  const more = (tool: SnippetTool, i: number, c: SnippetInput): string =>
+    tool === 'r' ? rSnippet(c, `df${i + 2}`, false) : tool === 'python' ? pythonSnippet(c, `df${i + 2}`, false) : BUILDERS[tool](c);
+  return Object.fromEntries(SNIPPET_TOOLS.map((t) => [t, [BUILDERS[t](input), ...compared.map((c, i) => more(t, i, c))].join('\n\n')])) as Record<
+    SnippetTool,
+    string
+  >;
 }
 
 const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
