@@ -69,10 +69,10 @@ function commonParams(s: UrlSelection): [string, string][] {
   return out;
 }
 
-/** Encodes pairs, keeping `,`, `;`, `=` in values readable (they are legal in a query). */
+/** Encodes pairs, keeping `,`, `;`, `=`, `:` in values readable (they are legal in a query). */
 function query(pairs: [string, string][]): string {
   if (!pairs.length) return '';
-  const enc = (t: string): string => encodeURIComponent(t).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=');
+  const enc = (t: string): string => encodeURIComponent(t).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=').replace(/%3A/g, ':');
   return '?' + pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
 }
 

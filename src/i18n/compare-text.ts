@@ -26,6 +26,8 @@ export interface CompareWords {
   manyUnits: string;
   /** `{frequencies}` */
   frequencies: string;
+  /** a series whose dataset states no unit */
+  noUnit: string;
   downloadHeading: string;
   /** why a compared series was left out: `{value}` */
   dropped: Record<CompareDropReason, string>;
@@ -45,6 +47,7 @@ const EN: CompareWords = {
   twoUnits: 'Different units: left axis {left}, right axis {right}.',
   manyUnits: 'Different units on one axis: {units}.',
   frequencies: 'Different frequencies: {frequencies}.',
+  noUnit: 'no unit given',
   downloadHeading: 'Compared series',
   dropped: {
     malformed: "Left out '{value}': it is not a dataset and its codes.",
@@ -69,6 +72,7 @@ const DE: CompareWords = {
   twoUnits: 'Unterschiedliche Einheiten: linke Achse {left}, rechte Achse {right}.',
   manyUnits: 'Unterschiedliche Einheiten auf einer Achse: {units}.',
   frequencies: 'Unterschiedliche Frequenzen: {frequencies}.',
+  noUnit: 'Einheit nicht angegeben',
   downloadHeading: 'Verglichene Reihen',
   dropped: {
     malformed: '«{value}» weggelassen: kein Datensatz mit Codes.',
@@ -93,6 +97,7 @@ const FR: CompareWords = {
   twoUnits: 'Unités différentes : axe de gauche {left}, axe de droite {right}.',
   manyUnits: 'Unités différentes sur un même axe : {units}.',
   frequencies: 'Fréquences différentes : {frequencies}.',
+  noUnit: 'unité non indiquée',
   downloadHeading: 'Séries comparées',
   dropped: {
     malformed: '« {value} » omis : ce n’est pas un jeu de données suivi de ses codes.',
@@ -117,6 +122,7 @@ const IT: CompareWords = {
   twoUnits: 'Unità diverse: asse sinistro {left}, asse destro {right}.',
   manyUnits: 'Unità diverse su un solo asse: {units}.',
   frequencies: 'Frequenze diverse: {frequencies}.',
+  noUnit: 'unità non indicata',
   downloadHeading: 'Serie confrontate',
   dropped: {
     malformed: '«{value}» omesso: non è un set di dati con i suoi codici.',

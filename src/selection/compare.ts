@@ -22,6 +22,8 @@ export interface CompareRef {
 
 /** Most compared selections a page shows (more are dropped with a note). */
 export const MAX_COMPARE = 5;
+/** Most `compare` values a page reads (a link with some that no longer exist still shows MAX_COMPARE). */
+const MAX_COMPARE_READ = 4 * MAX_COMPARE;
 
 export type { CompareDropReason };
 
@@ -70,8 +72,9 @@ export function compareKey(ref: CompareRef): string {
 }
 
 /**
- * Reads the `compare` values of a page query: well-formed refs (at most
- * MAX_COMPARE, each once) and what was left out.
+ * Reads the `compare` values of a page query: well-formed refs (each once,
+ * at most MAX_COMPARE_READ; the page shows the first MAX_COMPARE that exist)
+ * and what was left out.
  */
 export function readCompareValues(values: string[]): { refs: CompareRef[]; drops: CompareDrop[] } {
   const refs: CompareRef[] = [];
@@ -84,7 +87,7 @@ export function readCompareValues(values: string[]): { refs: CompareRef[]; drops
       drops.push({ value, reason: 'malformed', detail: `Cannot read compare '${value}': expected <dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…].` });
     } else if (seen.has(compareKey(ref))) {
       drops.push({ value, reason: 'duplicate', detail: `compare '${value}' is already on the chart.` });
-    } else if (refs.length >= MAX_COMPARE) {
+    } else if (refs.length >= MAX_COMPARE_READ) {
       drops.push({ value, reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series: '${value}' was left out.` });
     } else {
       seen.add(compareKey(ref));
@@ -118,7 +121,8 @@ export interface DatasetSeries {
  * with compared datasets every label starts with its dataset's title; the
  * first unit goes on the left axis, a second one on the right, and with three
  * units or more all share the left axis (the legend and the note say each
- * series' unit).
+ * series' unit). A series without a unit counts as a unit of its own ('' in
+ * `units`): it is not known to be comparable.
  * @example combineSeries([primary, compared]).series[1].label // 'Unemployment rate: Switzerland'
  */
 export function combineSeries(parts: DatasetSeries[]): { series: ComparedSeries[]; units: string[]; frequencies: string[] } {
@@ -132,7 +136,7 @@ export function combineSeries(parts: DatasetSeries[]): { series: ComparedSeries[
       return { ...s, label, frequency: p.frequency, dateUnit: p.dateUnit, axis };
     }),
   );
-  return { series, units: units.filter((u) => u !== ''), frequencies };
+  return { series, units, frequencies };
 }
 
 /**

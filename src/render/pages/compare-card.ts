@@ -58,7 +58,7 @@ export function buildCompareCard(data: ExplorerData, drops: CompareDrop[]): Comp
       datasetId: c.ref.datasetId,
       title: c.title,
       labels: named.series.map((s) => s.label),
-      unit: named.units.join(' / ') || null,
+      unit: named.units.filter((u) => u !== '').join(' / ') || null,
       frequency: c.frequencyName,
       pageHref: statePageUrl('', lang, c.meta, own),
       removeHref: statePageUrl('', lang, meta, { ...state, compare: compared.filter((_, k) => k !== i).map((o) => o.ref) }),
@@ -83,8 +83,9 @@ function unitNote(data: ExplorerData, words: CompareWords): string {
     data.state.base,
   );
   const parts: string[] = [];
-  if (units.length === 2) parts.push(fillTemplate(words.twoUnits, { left: units[0], right: units[1] }));
-  if (units.length > 2) parts.push(fillTemplate(words.manyUnits, { units: units.join(', ') }));
+  const name = (u: string): string => u || words.noUnit;
+  if (units.length === 2) parts.push(fillTemplate(words.twoUnits, { left: name(units[0]), right: name(units[1]) }));
+  if (units.length > 2) parts.push(fillTemplate(words.manyUnits, { units: units.map(name).join(', ') }));
   if (frequencies.length > 1) parts.push(fillTemplate(words.frequencies, { frequencies: frequencies.join(', ') }));
   return parts.join(' ');
 }

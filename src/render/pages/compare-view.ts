@@ -12,7 +12,7 @@ import { pickLabel } from '../../i18n/labels.js';
 import type { UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
 import type { SelectionView } from '../../query/view.js';
-import { comparedState, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
+import { comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
 import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
 import type { SeriesData } from '../../selection/naming.js';
 import type { QueryProblem } from '../../selection/read-query.js';
@@ -44,6 +44,10 @@ export function buildCompared(snapshot: Snapshot, lang: Lang, t: UiStrings, stat
   const compared: ComparedData[] = [];
   const drops: CompareDrop[] = [];
   for (const ref of state.compare ?? []) {
+    if (compared.length >= MAX_COMPARE) {
+      drops.push({ value: formatCompare(ref), reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series.` });
+      continue;
+    }
     const out = compareOne(snapshot, lang, t, state, ref, inline);
     if ('reason' in out) drops.push(out);
     else compared.push(out);
