@@ -17,8 +17,12 @@ const DAY = 86_400;
 export const CHART_DRAWN_MARK = 'ds-chart-drawn';
 const FONT = chartFont(CHART_SIZES.tickSize);
 
-/** A series of the chart: on the right axis when `axis` is 1 (a second unit), named `legend` in the legend when given. */
-export type ChartSeries = LabelledSeries & { axis?: 0 | 1; legend?: string };
+/**
+ * A series of the chart: on the right axis when `axis` is 1 (a second unit),
+ * named `legend` in the legend when given; `dataset` tells series of
+ * different datasets (and so frequencies) apart.
+ */
+export type ChartSeries = LabelledSeries & { axis?: 0 | 1; legend?: string; dataset?: number };
 
 /** What a chart shows. */
 export interface ChartInput {
@@ -42,14 +46,28 @@ export function canLog(series: LabelledSeries[]): boolean {
   return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
 }
 
-/** Series on one shared, sorted time axis (seconds); values ×factor, missing as null. */
-export function alignSeries(series: LabelledSeries[]): uPlot.AlignedData {
+/**
+ * Series on one shared, sorted time axis (seconds); values ×factor, missing
+ * as null (a gap in the line). A date that only another dataset has (a
+ * monthly series beside a quarterly one) is undefined, which uPlot draws
+ * across: it is not a gap of this series.
+ */
+export function alignSeries(series: ChartSeries[]): uPlot.AlignedData {
   const days = new Set<number>();
-  for (const s of series) for (const d of s.dates) days.add(d);
+  const ofDataset = new Map<number, Set<number>>();
+  for (const s of series) {
+    const own = ofDataset.get(s.dataset ?? 0) ?? new Set<number>();
+    ofDataset.set(s.dataset ?? 0, own);
+    for (const d of s.dates) {
+      days.add(d);
+      own.add(d);
+    }
+  }
   const xs = [...days].sort((a, b) => a - b);
   const index = new Map(xs.map((d, i) => [d, i]));
   const columns = series.map((s) => {
-    const col: (number | null)[] = new Array(xs.length).fill(null);
+    const own = ofDataset.get(s.dataset ?? 0)!;
+    const col: (number | null | undefined)[] = xs.map((d) => (own.has(d) ? null : undefined));
     s.dates.forEach((d, i) => {
       const v = s.values[i];
       col[index.get(d)!] = v === null ? null : v * s.factor;

@@ -106,6 +106,8 @@ export interface ComparedSeries extends LabelledSeries {
   dateUnit: DateUnit;
   /** 0 = the left axis, 1 = the right axis (a second unit) */
   axis: 0 | 1;
+  /** which dataset of the chart it belongs to (0 = the page's) */
+  dataset: number;
 }
 
 /** One dataset's part of a chart: its title, frequency in words and its labelled series. */
@@ -129,11 +131,11 @@ export function combineSeries(parts: DatasetSeries[]): { series: ComparedSeries[
   const several = parts.length > 1;
   const units = [...new Set(parts.flatMap((p) => p.series.map((s) => s.unit ?? '')))];
   const frequencies = [...new Set(parts.map((p) => p.frequency))];
-  const series = parts.flatMap((p) =>
+  const series = parts.flatMap((p, dataset) =>
     p.series.map((s): ComparedSeries => {
       const label = !several || s.label === p.title ? s.label : `${p.title}: ${s.label}`;
       const axis = units.length === 2 && (s.unit ?? '') === units[1] ? 1 : 0;
-      return { ...s, label, frequency: p.frequency, dateUnit: p.dateUnit, axis };
+      return { ...s, label, frequency: p.frequency, dateUnit: p.dateUnit, axis, dataset };
     }),
   );
   return { series, units, frequencies };
