@@ -148,6 +148,7 @@ export function initExplorer(doc: Document): void {
 
   // new data published: fetch the same selection again (revalidating the browser's copy), keeping the zoom
   watchDataset(meta.id, data.version, () => void load(true, true));
+  for (const c of data.compare) watchDataset(c.ref.datasetId, c.version, () => void load(true, true));
   // a selection larger than a page inlines comes from /series (issue 12)
   if (data.seriesDeferred || data.compare.some((c) => c.seriesDeferred)) void load(true);
   if (data.embed) {

@@ -171,6 +171,8 @@ export interface ComparedData extends NamedDataset {
   series: SeriesData[];
   /** true when the page inlined only the leading series (the bundle loads the rest) */
   seriesDeferred: boolean;
+  /** the compared dataset's version the page shows (a publish of it refreshes the chart) */
+  version: string;
 }
 
 /**

@@ -78,5 +78,6 @@ function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: Explorer
     dateUnit: frequencyUnit(ds.meta.frequency),
     series,
     seriesDeferred: deferred,
+    version: ds.version,
   };
 }
