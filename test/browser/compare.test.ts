@@ -251,6 +251,9 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
       );
       assert.equal(await noJs.locator('[data-compare-item] a[data-compare-remove]').count(), 1);
       assert.equal(await noJs.locator('#compare-q').isVisible(), false);
+      // nothing to compare and no way to add without JavaScript: no card
+      await noJs.goto(`${site.url}/de/d/${PRIMARY}`);
+      assert.equal(await noJs.locator('[data-compare]').isVisible(), false);
     } finally {
       await context.close();
     }

@@ -124,7 +124,9 @@ export function renderCompareItems(card: CompareCard): SafeHtml {
 /** The card: list, notes, and the search box (shown by the bundle) while the cap is not reached. */
 export function renderCompareCard(card: CompareCard): SafeHtml {
   const w = card.words;
-  return html`<section class="card compare" aria-labelledby="compare-heading" data-compare>
+  // without JavaScript nothing can be added: the card shows only when it lists something
+  const idle = card.items.length === 0 && card.drops.length === 0;
+  return html`<section class="card compare${idle ? ' js-only' : ''}" aria-labelledby="compare-heading" data-compare>
     <h2 id="compare-heading">${w.heading}</h2>
     ${
       card.drops.length
