@@ -155,6 +155,13 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
           const shown = cells.filter(([, v]) => v !== '').map(([, v]) => Number(v.replace(/,/g, '')));
           assert.ok(shown.length > 0);
           for (let i = 0; i < shown.length; i++) assert.equal(shown[i], Number(yoy.value[newest[i]]!.toFixed(6)));
+          // its downloads (tab and card) and its snippet follow the transform
+          const links = await page
+            .locator(`a[data-compared-download], [data-compare-item] a.download`)
+            .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+          assert.ok(links.length >= 4);
+          for (const href of links) assert.match(href, new RegExp(`dataset=${compared.ref.datasetId}&.*transform=yoy`));
+          assert.match((await page.locator('[data-snippet="r"]').textContent()) ?? '', /df2_yoy <- read\.csv\(/);
         }
 
         // reload: the same chart
