@@ -208,7 +208,7 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
   it('bad compare values are left out with a visible note, never a 500; at most MAX_COMPARE are shown', async () => {
     await page.setViewportSize(WIDTHS[1]);
     const ok = ['ch_fso_unemp_rate', 'ch_fso_pop', 'ch_kof_barometer', 'ch_seco_concon', 'ch_fso_ppi', 'ch_snb_zimoma'];
-    const bad = ['no_such_dataset', 'ch_fso_unemp_rate:nope=1', 'ch_fso_pop:Jahr=x', 'Not an id!', 'ch_fso_unemp_rate'];
+    const bad = ['no_such_dataset', 'ch_fso_unemp_rate:nope=1', 'ch_fso_pop:Jahr=x', 'Not an id!', '<img src=x onerror=alert(1)>', 'ch_fso_unemp_rate'];
     const query = [...ok.slice(0, 2), ...bad, ...ok.slice(2)].map((v) => `compare=${encodeURIComponent(v)}`).join('&');
     for (const lang of ['en', 'de'] as Lang[]) {
       const res = await page.goto(`${site.url}${prefix(lang)}/d/${PRIMARY}?${query}`);
@@ -220,7 +220,8 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
       // four bad values, the duplicate, and the sixth good one over the cap
       assert.equal(notes.length, bad.length + 1, notes.join('\n'));
       assert.ok(await page.locator('.compare-drops').isVisible());
-      for (const v of ['no_such_dataset', 'nope=1', 'Not an id!', 'ch_snb_zimoma'])
+      assert.equal(await page.locator('.compare-drops img').count(), 0, 'a hostile value is text');
+      for (const v of ['no_such_dataset', 'nope=1', 'Not an id!', '<img src=x onerror=alert(1)>', 'ch_snb_zimoma'])
         assert.ok(
           notes.some((n) => n.includes(v)),
           v,
