@@ -62,9 +62,9 @@ export async function fetchCompared(data: ExplorerData, state: ExplorerState, fr
 
 /** Rewrites the compare card (labels, units, links), the compared downloads and the unit note for a state. */
 export function syncCompare(doc: Document, data: ExplorerData, state: ExplorerState, compared: SeriesData[][]): void {
-  if (data.compare.length === 0) return;
+  if (data.compare.length === 0 || !data.compareWords) return;
   const shown = { ...data, state, compare: data.compare.map((c, i) => ({ ...c, series: compared[i] ?? c.series })) };
-  const card = buildCompareCard(shown, []);
+  const card = buildCompareCard(shown, [], data.compareWords);
   const list = doc.querySelector('[data-compare-list]');
   if (list) list.innerHTML = renderCompareItems(card).value;
   const note = doc.querySelector<HTMLElement>('[data-compare-units]');

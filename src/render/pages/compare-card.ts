@@ -7,7 +7,7 @@
  * and the bundle (after each change of the page's state).
  */
 import { fillTemplate } from '../../i18n/chart-text.js';
-import { compareWords, type CompareWords } from '../../i18n/compare-text.js';
+import type { CompareWords } from '../../i18n/compare-text.js';
 import { OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../../query/selection-outputs.js';
 import { comparedState, MAX_COMPARE, nameCompared, type CompareDrop } from '../../selection/compare.js';
 import { statePageUrl } from '../../selection/state.js';
@@ -44,11 +44,10 @@ const DATA_OUTPUTS = OUTPUT_IDS.filter((id) => SELECTION_OUTPUTS[id].group === '
 /** The card links the plain data (the download tab has every format). */
 const CARD_OUTPUTS: OutputId[] = ['csv', 'json'];
 
-/** The card of a page's data (its state names the compared series it shows) and the refs left out. */
-export function buildCompareCard(data: ExplorerData, drops: CompareDrop[]): CompareCard {
+/** The card of a page's data (its state names the compared series it shows), the refs left out, in the page's words (src/i18n/compare-text.ts). */
+export function buildCompareCard(data: ExplorerData, drops: CompareDrop[], words: CompareWords): CompareCard {
   const { meta, state } = data;
   const lang = meta.lang;
-  const words = compareWords(lang);
   const compared = data.compare;
   const items = compared.map((c, i): CompareItem => {
     const own = comparedState(state, c);

@@ -25,6 +25,7 @@ import { readPageQuery } from '../../selection/read-query.js';
 import { comparedState, nameCompared, type ComparedSeries } from '../../selection/compare.js';
 import { buildCompared, compareDropsOf } from './compare-view.js';
 import { buildCompareCard, type CompareCard } from './compare-card.js';
+import { compareWords } from '../../i18n/compare-text.js';
 import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
 import { licenseAnchor, licenseName } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
@@ -162,6 +163,8 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     version: ds.version,
     frequencyName: formatFrequency(ds.meta.frequency, t),
     compare: compared,
+    // the bundle rewrites the card only when there are compared series: only then does it need its words
+    ...(compared.length ? { compareWords: compareWords(lang) } : {}),
   };
   const caption = labelSeries(
     { meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
@@ -226,7 +229,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     datasetsHref: sitePageUrl('', lang, '/datasets'),
     caption,
     shown,
-    compare: buildCompareCard(data, [...compareDropsOf(read.problems), ...drops]),
+    compare: buildCompareCard(data, [...compareDropsOf(read.problems), ...drops], compareWords(lang)),
     chartSvg: renderChartSvg(selectionView, { lang, ...FALLBACK_CHART, bare: true, licenseName: license }),
     snippets: buildSnippets(
       snippetInput,
