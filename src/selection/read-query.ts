@@ -30,8 +30,8 @@ export interface PageRead {
   problems: QueryProblem[];
 }
 
-/** Parameters that do not describe the data (the page's own switches). */
-const IGNORED = new Set(['embed', 'lang', 'tab']);
+/** Parameters that do not describe the data (the page's own switches); `compare` is read apart (readCompare). */
+const IGNORED = new Set(['embed', 'lang', 'tab', 'compare']);
 /** Parameters of a selection besides the dimensions. */
 const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
 const SHAPES: Record<string, RegExp> = {
@@ -99,6 +99,11 @@ function readDimsParam(meta: ExplorerMeta, text: string, add: (dim: ExplorerDim,
  * @example readPageQuery(meta, { structure: 'ks_i63_index_q', transform: 'yoy' }).state.transform // 'yoy'
  */
 export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
+  return readCompare(meta, query, readSelectionQuery(meta, query));
+}
+
+/** The page's own selection of a query (readPageQuery without `compare`). */
+function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   const problems: QueryProblem[] = [];
   const asked: Record<string, string[]> = {};
   const add = (dim: ExplorerDim, codes: string[]): void => {
@@ -108,13 +113,11 @@ export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
     }
   };
   const single: Record<string, string> = {};
-  const compared: string[] = [];
   for (const [name, raw] of Object.entries(query)) {
     for (const value of listOf(raw)) {
       const dim = dimensionOf(meta, name, value);
       if (dim) add(dim, value.split(','));
       else if (name === 'dims') readDimsParam(meta, value, add, problems);
-      else if (name === 'compare') compared.push(value);
       else if (SELECTION_PARAMS.includes(name)) single[name] = value;
       else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
     }
@@ -137,10 +140,7 @@ export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
   const state = reconcile(meta, { dims, from, to, transform, base: transform === 'index' ? base : null });
-  // compare: the syntax only; which datasets and codes exist is checked where the datasets are (src/render/pages/compare-view.ts)
-  const { refs, drops } = readCompareValues(compared);
-  for (const d of drops) problems.push(problem('bad_parameter', 'compare', d.detail, { value: d.value, reason: d.reason }));
-  return { state: refs.length ? { ...state, compare: refs } : state, last: readLast(single.last, problems), problems };
+  return { state, last: readLast(single.last, problems), problems };
 }
 
 function readTransform(meta: ExplorerMeta, value: string | undefined, problems: QueryProblem[]): string {
@@ -168,6 +168,19 @@ function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
     `Unknown parameter '${name}' in the page URL.${near.length ? ` Did you mean '${near[0]}'?` : ''} Dataset '${meta.id}' ${dims.length ? `has the dimensions ${dims.join(', ')}` : 'has no dimensions'}; the other parameters are from, to, last, transform, base.`,
     { dataset: meta.id, valid },
   );
+}
+
+/**
+ * Adds the compared series of a page query (`compare=<dataset>:<dims>`,
+ * src/selection/compare.ts) to what was read: their syntax only; which
+ * datasets and codes exist is checked where the datasets are
+ * (src/render/pages/compare-view.ts). A dimension named `compare` keeps its name.
+ */
+function readCompare(meta: ExplorerMeta, query: PageQuery, read: PageRead): PageRead {
+  if (meta.dims.some((d) => d.id === 'compare')) return read;
+  const { refs, drops } = readCompareValues(listOf(query.compare));
+  const problems = [...read.problems, ...drops.map((d) => problem('bad_parameter', 'compare', d.detail, { value: d.value, reason: d.reason }))];
+  return { ...read, state: refs.length ? { ...read.state, compare: refs } : read.state, problems };
 }
 
 /**
