@@ -87,7 +87,7 @@ function codeColumns(input: SnippetInput): string[] {
   return input.meta.dims.map((d) => d.id);
 }
 
-function rSnippet(input: SnippetInput, variable = 'df', header = true): string {
+function rSnippet(input: SnippetInput): string {
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
   for (const [dim, codes] of Object.entries(sel.dims ?? {})) {
@@ -96,7 +96,7 @@ function rSnippet(input: SnippetInput, variable = 'df', header = true): string {
   }
   if (sel.from) args.push(`from = ${quote(sel.from)}`);
   if (sel.to) args.push(`to = ${quote(sel.to)}`);
-  const lines = [...(header ? ['library(dataseries)', ''] : []), call(`${variable} <- ds(`, args)];
+  const lines = ['library(dataseries)', '', call('df <- ds(', args)];
   if (input.state.transform !== 'level') {
     // utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
     // na.strings = "" so that a code "NA" stays a code and an empty value is missing.
@@ -105,7 +105,7 @@ function rSnippet(input: SnippetInput, variable = 'df', header = true): string {
     lines.push(
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      call(`${variable}_${input.state.transform} <- read.csv(`, [
+      call(`df_${input.state.transform} <- read.csv(`, [
         quote(csvUrl(input)),
         `colClasses = ${classes}`,
         'na.strings = ""',
@@ -117,7 +117,7 @@ function rSnippet(input: SnippetInput, variable = 'df', header = true): string {
   return lines.join('\n');
 }
 
-function pythonSnippet(input: SnippetInput, variable = 'df', header = true): string {
+function pythonSnippet(input: SnippetInput): string {
   const sel = toUrlSelection(input.meta, input.state);
   const args = [quote(input.meta.id)];
   const odd: string[] = [];
@@ -129,16 +129,17 @@ function pythonSnippet(input: SnippetInput, variable = 'df', header = true): str
   if (odd.length) args.push(`**{${odd.join(', ')}}`);
   if (sel.from) args.push(`start=${quote(sel.from)}`);
   if (sel.to) args.push(`end=${quote(sel.to)}`);
-  const lines = [...(header ? ['from dataseries import ds', ''] : []), call(`${variable} = ds(`, args)];
+  const lines = ['from dataseries import ds', '', call('df = ds(', args)];
   if (input.state.transform !== 'level') {
     // pandas.read_csv: dtype per column (codes str, value float64), parse_dates for date,
     // keep_default_na=False so that a code "NA" stays a code, round_trip for exact numbers.
     const dtypes = [...codeColumns(input).map((c) => `${quote(c)}: str`), '"value": "float64"'];
     lines.push(
-      ...(header ? ['', 'import pandas as pd'] : []),
+      '',
+      'import pandas as pd',
       '',
       `# ${input.transformNote.replace('{transform}', input.transformName)}`,
-      call(`${variable}_${input.state.transform} = pd.read_csv(`, [
+      call(`df_${input.state.transform} = pd.read_csv(`, [
         quote(csvUrl(input)),
         `dtype={${dtypes.join(', ')}}`,
         'keep_default_na=False',
@@ -289,17 +290,32 @@ const BUILDERS: Record<SnippetTool, (input: SnippetInput) => string> = {
 
 /**
  * The code of every tool for the current selection, and for the series of
- * other datasets compared on the same chart: R and Python one `ds()` call
- * per dataset (`df`, `df2`, …), the other tools one block (one URL) per dataset.
+ * other datasets compared on the same chart: one block per dataset, i.e.
+ * one `ds()` call (R, Python) or one CSV URL (the other tools) each.
  * @example buildSnippets(input).r // 'library(dataseries)\n\ndf <- ds("ch_seco_concon", type = "index", …)'
  */
 export function buildSnippets(input: SnippetInput, compared: SnippetInput[] = []): Record<SnippetTool, string> {
-  const more = (tool: SnippetTool, i: number, c: SnippetInput): string =>
-    tool === 'r' ? rSnippet(c, `df${i + 2}`, false) : tool === 'python' ? pythonSnippet(c, `df${i + 2}`, false) : BUILDERS[tool](c);
-  return Object.fromEntries(SNIPPET_TOOLS.map((t) => [t, [BUILDERS[t](input), ...compared.map((c, i) => more(t, i, c))].join('\n\n')])) as Record<
-    SnippetTool,
-    string
-  >;
+  return Object.fromEntries(
+    SNIPPET_TOOLS.map((t) => [t, [BUILDERS[t](input), ...compared.map((c, i) => asCompared(t, BUILDERS[t](c), i + 2))].join('\n\n')]),
+  ) as Record<SnippetTool, string>;
+}
+
+/** R and Python statements that set up a session (the first block has them). */
+const SETUP_LINE = /^(library\(dataseries\)|from dataseries import ds|import pandas as pd)$/;
+
+/**
+ * The block of the n-th dataset of a chart: in R and Python without the
+ * set-up lines the first block has, its data frames named `df{n}`,
+ * `df{n}_{transform}` so they do not replace the first dataset's `df`.
+ */
+function asCompared(tool: SnippetTool, code: string, n: number): string {
+  if (tool !== 'r' && tool !== 'python') return code;
+  const lines = code.split('\n').filter((line) => !SETUP_LINE.test(line));
+  while (lines[0] === '') lines.shift();
+  return lines
+    .filter((line, i) => !(line === '' && lines[i - 1] === ''))
+    .map((line) => line.replace(/^df(_[a-z]+)? (<-|=) /, `df${n}$1 $2 `))
+    .join('\n');
 }
 
 const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
