@@ -17,9 +17,16 @@ const DAY = 86_400;
 export const CHART_DRAWN_MARK = 'ds-chart-drawn';
 const FONT = chartFont(CHART_SIZES.tickSize);
 
+/**
+ * A series of the chart: on the right axis when `axis` is 1 (a second unit),
+ * named `legend` in the legend when given; `dataset` tells series of
+ * different datasets (and so frequencies) apart.
+ */
+export type ChartSeries = LabelledSeries & { axis?: 0 | 1; legend?: string; dataset?: number };
+
 /** What a chart shows. */
 export interface ChartInput {
-  series: LabelledSeries[];
+  series: ChartSeries[];
   lang: Lang;
   dateUnit: DateUnit;
   /** text shown when there is nothing to draw */
@@ -28,6 +35,8 @@ export interface ChartInput {
   xLabel: string;
   /** the unit every series shares, written on the y axis */
   unit?: string | null;
+  /** the unit of the series on the right axis (compared series in another unit) */
+  unit2?: string | null;
   /** a logarithmic y axis (only drawn when every value is above zero) */
   log?: boolean;
 }
@@ -37,14 +46,28 @@ export function canLog(series: LabelledSeries[]): boolean {
   return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
 }
 
-/** Series on one shared, sorted time axis (seconds); values ×factor, missing as null. */
-export function alignSeries(series: LabelledSeries[]): uPlot.AlignedData {
+/**
+ * Series on one shared, sorted time axis (seconds); values ×factor, missing
+ * as null (a gap in the line). A date that only another dataset has (a
+ * monthly series beside a quarterly one) is undefined, which uPlot draws
+ * across: it is not a gap of this series.
+ */
+export function alignSeries(series: ChartSeries[]): uPlot.AlignedData {
   const days = new Set<number>();
-  for (const s of series) for (const d of s.dates) days.add(d);
+  const ofDataset = new Map<number, Set<number>>();
+  for (const s of series) {
+    const own = ofDataset.get(s.dataset ?? 0) ?? new Set<number>();
+    ofDataset.set(s.dataset ?? 0, own);
+    for (const d of s.dates) {
+      days.add(d);
+      own.add(d);
+    }
+  }
   const xs = [...days].sort((a, b) => a - b);
   const index = new Map(xs.map((d, i) => [d, i]));
   const columns = series.map((s) => {
-    const col: (number | null)[] = new Array(xs.length).fill(null);
+    const own = ofDataset.get(s.dataset ?? 0)!;
+    const col: (number | null | undefined)[] = xs.map((d) => (own.has(d) ? null : undefined));
     s.dates.forEach((d, i) => {
       const v = s.values[i];
       col[index.get(d)!] = v === null ? null : v * s.factor;
@@ -126,9 +149,40 @@ function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
   };
 }
 
+/** A value axis: left (`y`, with the grid) or right (`y2`); its tick labels and unit are kept in the DOM for tests and tools. */
+function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang): uPlot.Axis {
+  const key = scale === 'y' ? 'y' : 'y2';
+  return {
+    scale,
+    side: scale === 'y' ? 3 : 1,
+    font: FONT,
+    stroke: CHART_COLORS.text,
+    grid: scale === 'y' ? { stroke: CHART_COLORS.grid, width: 1 } : { show: false },
+    ticks: { show: false },
+    label: unit ?? undefined,
+    labelFont: FONT,
+    labelSize: unit ? 18 : 0,
+    size: (u, values) => {
+      if (!values?.length) return 40;
+      u.ctx.font = FONT;
+      return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
+    },
+    values: (u, splits, _axis, _space, incr) => {
+      const labels = splits.map((v) => formatNumber(v, lang, stepDecimals(incr)));
+      // the labels are drawn on a canvas: keep them readable in the DOM for tests and tools
+      u.root.dataset[`${key}Ticks`] = labels.join('|');
+      u.root.dataset[`${key}Unit`] = unit ?? '';
+      u.root.dataset[`${key}Log`] = String(u.scales[scale].distr === 3);
+      return labels;
+    },
+  };
+}
+
 function options(input: () => ChartInput, width: number, height: number, onDraw: () => void): uPlot.Options {
   const { series, lang, dateUnit } = input();
   const thin = series.length > 8;
+  const right = series.some((s) => s.axis === 1);
+  const log = input().log && canLog(series);
   return {
     width,
     height,
@@ -136,11 +190,12 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
     legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 }, focus: { prox: 24 } },
     focus: { alpha: 0.35 },
-    scales: { x: { time: true }, y: input().log && canLog(series) ? { distr: 3 } : {} },
+    scales: { x: { time: true }, y: log ? { distr: 3 } : {}, ...(right ? { y2: log ? { distr: 3 } : {} } : {}) },
     series: [
       { label: input().xLabel, value: (_u, ts) => (ts === null ? '–' : formatPeriod(Math.round(ts / DAY), dateUnit, lang)) },
       ...series.map((s, k) => ({
-        label: s.label,
+        label: s.legend ?? s.label,
+        scale: s.axis === 1 ? 'y2' : 'y',
         stroke: seriesColor(k),
         width: thin ? 1.5 : 2,
         spanGaps: false,
@@ -158,28 +213,8 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
         space: 64,
         values: (_u, splits) => xTickLabels(splits, dateUnit, lang),
       },
-      {
-        font: FONT,
-        stroke: CHART_COLORS.text,
-        grid: { stroke: CHART_COLORS.grid, width: 1 },
-        ticks: { show: false },
-        label: input().unit ?? undefined,
-        labelFont: FONT,
-        labelSize: input().unit ? 18 : 0,
-        size: (u, values) => {
-          if (!values?.length) return 40;
-          u.ctx.font = FONT;
-          return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
-        },
-        values: (u, splits, _axis, _space, incr) => {
-          const labels = splits.map((v) => formatNumber(v, lang, stepDecimals(incr)));
-          // the labels are drawn on a canvas: keep them readable in the DOM for tests and tools
-          u.root.dataset.yTicks = labels.join('|');
-          u.root.dataset.yUnit = input().unit ?? '';
-          u.root.dataset.yLog = String(u.scales.y.distr === 3);
-          return labels;
-        },
-      },
+      valueAxis('y', input().unit ?? null, lang),
+      ...(right ? [valueAxis('y2', input().unit2 ?? null, lang)] : []),
     ],
     plugins: [tooltipPlugin(input)],
     hooks: { draw: [onDraw] },

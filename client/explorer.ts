@@ -18,6 +18,8 @@ import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type
 import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
 import { canLog, Chart } from './chart.js';
+import { compareChart, fetchCompared, initCompareSearch, syncCompare } from './compare.js';
+import { comparedState } from '../src/selection/compare.js';
 import { Figures, showCitation } from './figures.js';
 import { watchDataset } from './live.js';
 import { readSeriesJson } from './series-json.js';
@@ -63,8 +65,10 @@ export function initExplorer(doc: Document): void {
       series,
     );
   const logSwitch = doc.querySelector<HTMLInputElement>('[data-log]');
+  // the series of other datasets on the same chart (src/selection/compare.ts), as last loaded
+  let lastCompared: SeriesData[][] = data.compare.map((c) => c.series);
   const chartInput = (series: SeriesData[]) => {
-    const c = caption(series);
+    const c = compareChart(data, state, series, lastCompared);
     if (logSwitch) logSwitch.disabled = !canLog(c.series);
     return {
       series: c.series,
@@ -73,6 +77,7 @@ export function initExplorer(doc: Document): void {
       empty: chartWords(lang).noData,
       xLabel: t.period,
       unit: c.unit,
+      unit2: c.unit2,
       log: logSwitch?.checked ?? false,
     };
   };
@@ -82,7 +87,7 @@ export function initExplorer(doc: Document): void {
   const showFigures = (series: SeriesData[], render = true): void => {
     figures.show(
       {
-        series: caption(series).series,
+        series: compareChart(data, state, series, lastCompared).series,
         dateUnit: data.dateUnit,
         lang,
         t,
@@ -117,15 +122,19 @@ export function initExplorer(doc: Document): void {
     if (!quiet && status) status.textContent = t.loading;
     container.setAttribute('aria-busy', 'true');
     try {
+      const asked = fetchCompared(data, state, fresh);
       const response = await fetch(url, { headers: { accept: 'application/json' }, cache: fresh ? 'no-cache' : 'default' });
       const body: unknown = await response.json();
       if (!response.ok) throw new Error((body as { error?: string }).error ?? response.statusText);
+      const compared = await asked;
       if (mine !== request) return;
       const series = readSeriesJson(
         body as Record<string, unknown[]>,
         meta.dims.map((d) => d.id),
       );
       lastSeries = series;
+      lastCompared = compared;
+      syncCompare(doc, data, state, compared);
       if (fresh) chart.refresh(chartInput(series));
       else chart.update(chartInput(series));
       showCaption(series);
@@ -140,8 +149,9 @@ export function initExplorer(doc: Document): void {
 
   // new data published: fetch the same selection again (revalidating the browser's copy), keeping the zoom
   watchDataset(meta.id, data.version, () => void load(true, true));
+  for (const c of data.compare) watchDataset(c.ref.datasetId, c.version, () => void load(true, true));
   // a selection larger than a page inlines comes from /series (issue 12)
-  if (data.seriesDeferred) void load(true);
+  if (data.seriesDeferred || data.compare.some((c) => c.seriesDeferred)) void load(true);
   if (data.embed) {
     window.setInterval(() => void load(true, true), EMBED_REFRESH_MS);
     return;
@@ -174,7 +184,9 @@ export function initExplorer(doc: Document): void {
     });
   }
   initLevelFilters(form);
-  window.addEventListener('popstate', () => apply(stateFromLocation(data), false));
+  initCompareSearch(doc, data, () => state);
+  // adding or removing a compared series loads a new page: moving in this page's history keeps them
+  window.addEventListener('popstate', () => apply({ ...stateFromLocation(data), compare: state.compare }, false));
   // a lenient read may have corrected the URL (unknown code, swapped dates): show the state's own URL
   const own = statePageUrl('', lang, meta, state);
   if (own !== window.location.pathname + window.location.search) window.history.replaceState(null, '', own);
@@ -261,7 +273,7 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
   const { meta } = data;
   const lang = meta.lang;
   const t = data.strings;
-  const snippets = buildSnippets({
+  const input = {
     baseUrl: data.baseUrl,
     meta,
     state,
@@ -269,7 +281,11 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
     transformNote: t.codeTransformNote,
     csvNote: t.codeCsvNote,
     excelHint: t.excelHint,
-  });
+  };
+  const snippets = buildSnippets(
+    input,
+    data.compare.map((c) => ({ ...input, meta: c.meta, state: comparedState(state, c) })),
+  );
   for (const tool of SNIPPET_TOOLS) setText(doc, `[data-snippet="${tool}"]`, snippets[tool]);
   setText(doc, '[data-embed-snippet]', buildEmbedSnippet({ baseUrl: data.baseUrl, meta, state, title: embedTitle(meta, state, data.title) }));
   const preview = doc.querySelector<HTMLIFrameElement>('[data-embed-preview]');

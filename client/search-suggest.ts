@@ -8,23 +8,30 @@ import { LANGS, type Lang } from '../src/data/model.js';
 
 const LIMIT = 8;
 
-interface Result {
+/** One result of /search, as the suggestions use it. */
+export interface SuggestResult {
+  datasetId: string;
+  dims: Record<string, string[]>;
   datasetTitle: Partial<Record<Lang, string>> & { en: string };
   label: Partial<Record<Lang, string>> & { en: string };
   type: string;
   url: string;
 }
 
-/** Wires every search box with a suggestion list. */
+/** Wires every search box with a suggestion list that opens the result's page (the compare box is wired by the explorer). */
 export function initSearchSuggest(doc: Document): void {
   const lang = (LANGS as readonly string[]).includes(doc.documentElement.lang) ? (doc.documentElement.lang as Lang) : 'en';
-  for (const input of doc.querySelectorAll<HTMLInputElement>('input[data-suggest]')) {
+  for (const input of doc.querySelectorAll<HTMLInputElement>('input[data-suggest]:not([data-suggest-compare])')) {
     const list = doc.getElementById(input.dataset.suggest ?? '');
-    if (list) wire(input, list, lang);
+    if (list) wireSuggest(input, list, lang, (r) => localUrl(r.url));
   }
 }
 
-function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
+/**
+ * Makes a search box suggest as you type; `hrefOf` says where a result leads
+ * (its page, or for the compare box this page with the result added).
+ */
+export function wireSuggest(input: HTMLInputElement, list: HTMLElement, lang: Lang, hrefOf: (r: SuggestResult) => string): void {
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
   input.setAttribute('aria-controls', list.id);
@@ -45,7 +52,7 @@ function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
     all.forEach((o, k) => o.setAttribute('aria-selected', String(k === active)));
     input.setAttribute('aria-activedescendant', all[active].id);
   };
-  const show = (q: string, results: Result[]): void => {
+  const show = (q: string, results: SuggestResult[]): void => {
     // the query these suggestions answer: a list replaced while the user moves in it starts again at the top
     list.dataset.query = q;
     list.replaceChildren(
@@ -54,13 +61,13 @@ function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
         li.id = `${list.id}-${i}`;
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', 'false');
-        const a = document.createElement('a');
-        a.href = localUrl(r.url);
-        a.tabIndex = -1;
+        // an option is not a link (axe: no interactive element inside an option); choosing it opens its page
+        li.dataset.href = hrefOf(r);
         const title = r.datasetTitle[lang] ?? r.datasetTitle.en;
         const label = r.label[lang] ?? r.label.en;
-        a.textContent = r.type === 'dataset' || label === title ? title : `${label} · ${title}`;
-        li.append(a);
+        li.textContent = r.type === 'dataset' || label === title ? title : `${label} · ${title}`;
+        li.addEventListener('mousedown', (e) => e.preventDefault());
+        li.addEventListener('click', () => window.location.assign(li.dataset.href!));
         return li;
       }),
     );
@@ -75,7 +82,7 @@ function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
     try {
       const response = await fetch(`/search?${new URLSearchParams({ q, lang, limit: String(LIMIT) })}`, { headers: { accept: 'application/json' } });
       if (!response.ok || mine !== asked) return;
-      show(q, ((await response.json()) as { results: Result[] }).results);
+      show(q, ((await response.json()) as { results: SuggestResult[] }).results);
     } catch {
       // offline: the form still submits
     }
@@ -87,7 +94,7 @@ function wire(input: HTMLInputElement, list: HTMLElement, lang: Lang): void {
       highlight(active + (e.key === 'ArrowDown' ? 1 : -1));
     } else if (e.key === 'Enter' && active >= 0) {
       e.preventDefault();
-      window.location.assign(options()[active].querySelector('a')!.href);
+      window.location.assign(options()[active].dataset.href!);
     } else if (e.key === 'Escape') close();
   });
   input.addEventListener('blur', () => window.setTimeout(close, 150));

@@ -10,7 +10,8 @@ import type { Selection } from './query/view.js';
  * - API URLs carry the selection as `dataset`, `dims`, `from`, `to`, `last`,
  *   `transform`, `base`.
  * - Page URLs carry it as one parameter per dimension (`?item=100_100,100_1`),
- *   plus `from`, `to`, `last`, `transform`, `base`.
+ *   plus `from`, `to`, `last`, `transform`, `base`, and one `compare` per
+ *   series of another dataset on the same chart.
  */
 
 /** The parts of a selection a URL carries (dates as ISO text, or relative as asked: `-5y`). */
@@ -22,6 +23,8 @@ export interface UrlSelection {
   last?: number | null;
   transform?: string | null;
   base?: string | null;
+  /** series of other datasets on the same chart (page URLs only: `compare=<dataset>:<dims>`) */
+  compare?: { datasetId: string; dims: Record<string, string[]> }[];
 }
 
 /** A parsed Selection as URL parts; a relative bound keeps its text, so the URL rolls forward. */
@@ -46,6 +49,15 @@ export function formatDims(dims: Record<string, string[]>, order: string[] = Obj
   return keys.map((d) => `${d}=${dims[d].join(',')}`).join(';');
 }
 
+/**
+ * The `compare` parameter of a compared selection: the dataset id, then its `dims` after a colon.
+ * @example formatCompare({ datasetId: 'ch_fso_unemp_rate', dims: { region: ['CH'] } }) // 'ch_fso_unemp_rate:region=CH'
+ */
+export function formatCompare(ref: { datasetId: string; dims: Record<string, string[]> }): string {
+  const dims = formatDims(ref.dims);
+  return dims ? `${ref.datasetId}:${dims}` : ref.datasetId;
+}
+
 /** Query-string pairs of the non-dimension parts; `level` and empty values left out. */
 function commonParams(s: UrlSelection): [string, string][] {
   const out: [string, string][] = [];
@@ -57,10 +69,10 @@ function commonParams(s: UrlSelection): [string, string][] {
   return out;
 }
 
-/** Encodes pairs, keeping `,`, `;`, `=` in values readable (they are legal in a query). */
+/** Encodes pairs, keeping `,`, `;`, `=`, `:` in values readable (they are legal in a query). */
 function query(pairs: [string, string][]): string {
   if (!pairs.length) return '';
-  const enc = (t: string): string => encodeURIComponent(t).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=');
+  const enc = (t: string): string => encodeURIComponent(t).replace(/%2C/g, ',').replace(/%3B/g, ';').replace(/%3D/g, '=').replace(/%3A/g, ':');
   return '?' + pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
 }
 
@@ -103,7 +115,8 @@ export function pageUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: st
   const dims = s.dims ?? {};
   const keys = order ? order.filter((d) => dims[d]?.length) : Object.keys(dims).filter((d) => dims[d]?.length);
   const pairs: [string, string][] = keys.map((d) => [d, dims[d].join(',')]);
-  return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...extra])}`;
+  const compare = (s.compare ?? []).map((ref): [string, string] => ['compare', formatCompare(ref)]);
+  return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...compare, ...extra])}`;
 }
 
 /** The URL of the embeddable chart of a selection (`?embed=1`). */

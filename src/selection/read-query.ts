@@ -12,6 +12,7 @@ import { closest } from '../query/closest.js';
 import { isDateBound, readDateBound } from '../query/date-bound.js';
 import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
+import { readCompareValues } from './compare.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 
 /** Something in a query that the reading left out or replaced by the default. */
@@ -30,8 +31,8 @@ export interface PageRead {
   problems: QueryProblem[];
 }
 
-/** Parameters that do not describe the data (the page's own switches). */
-const IGNORED = new Set(['embed', 'lang', 'tab']);
+/** Parameters that do not describe the data (the page's own switches); `compare` is read apart (readCompare). */
+const IGNORED = new Set(['embed', 'lang', 'tab', 'compare']);
 /** Parameters of a selection besides the dimensions. */
 const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
 const SHAPES: Record<string, RegExp> = {
@@ -99,6 +100,11 @@ function readDimsParam(meta: ExplorerMeta, text: string, add: (dim: ExplorerDim,
  * @example readPageQuery(meta, { structure: 'ks_i63_index_q', transform: 'yoy' }).state.transform // 'yoy'
  */
 export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
+  return readCompare(meta, query, readSelectionQuery(meta, query));
+}
+
+/** The page's own selection of a query (readPageQuery without `compare`). */
+function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   const problems: QueryProblem[] = [];
   const asked: Record<string, string[]> = {};
   const add = (dim: ExplorerDim, codes: string[]): void => {
@@ -161,7 +167,7 @@ function readLast(value: string | undefined, problems: QueryProblem[]): number |
 
 function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
   const dims = meta.dims.map((d) => d.id);
-  const valid = [...dims, 'dims', ...SELECTION_PARAMS];
+  const valid = [...dims, 'dims', ...SELECTION_PARAMS, 'compare'];
   const near = closest(name, valid, 3);
   return problem(
     'unknown_parameter',
@@ -169,6 +175,19 @@ function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
     `Unknown parameter '${name}' in the page URL.${near.length ? ` Did you mean '${near[0]}'?` : ''} Dataset '${meta.id}' ${dims.length ? `has the dimensions ${dims.join(', ')}` : 'has no dimensions'}; the other parameters are from, to, last, transform, base.`,
     { dataset: meta.id, valid },
   );
+}
+
+/**
+ * Adds the compared series of a page query (`compare=<dataset>:<dims>`,
+ * src/selection/compare.ts) to what was read: their syntax only; which
+ * datasets and codes exist is checked where the datasets are
+ * (src/render/pages/compare-view.ts). A dimension named `compare` keeps its name.
+ */
+function readCompare(meta: ExplorerMeta, query: PageQuery, read: PageRead): PageRead {
+  if (meta.dims.some((d) => d.id === 'compare')) return read;
+  const { refs, drops } = readCompareValues(listOf(query.compare));
+  const problems = [...read.problems, ...drops.map((d) => problem('bad_parameter', 'compare', d.detail, { value: d.value, reason: d.reason }))];
+  return { ...read, state: refs.length ? { ...read.state, compare: refs } : read.state, problems };
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { Lang } from '../data/model.js';
 import { pageUrl, type UrlSelection } from '../urls.js';
+import type { CompareRef } from './compare.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -49,6 +50,8 @@ export interface ExplorerState {
   to: string | null;
   transform: string;
   base: string | null;
+  /** series of other datasets drawn on the same chart (src/selection/compare.ts); absent = none */
+  compare?: CompareRef[];
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
@@ -167,6 +170,7 @@ export function isDefaultState(meta: ExplorerMeta, state: ExplorerState): boolea
   return (
     state.from === null &&
     state.to === null &&
+    !state.compare?.length &&
     state.base === null &&
     state.transform === d.transform &&
     meta.dims.every((dim) => (state.dims[dim.id] ?? []).join(',') === (d.dims[dim.id] ?? []).join(','))
@@ -190,11 +194,12 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
 /**
  * The page URL of a state in a language (relative when `baseUrl` is ''): no
  * parameters for the opening view, else every dimension explicitly, so a
- * shared link keeps its meaning when the defaults change.
+ * shared link keeps its meaning when the defaults change; then the compared
+ * series (`compare=`).
  */
 export function statePageUrl(baseUrl: string, lang: Lang, meta: ExplorerMeta, state: ExplorerState, extra: [string, string][] = []): string {
   if (isDefaultState(meta, state)) return pageUrl(baseUrl, lang, { datasetId: meta.id }, undefined, extra);
-  const selection = toUrlSelection(meta, state);
+  const selection = { ...toUrlSelection(meta, state), compare: state.compare };
   // urls.ts leaves out transform=level; when the opening transform is another one, level must be explicit
   const level: [string, string][] = state.transform === 'level' && meta.defaults.transform !== 'level' ? [['transform', 'level']] : [];
   return pageUrl(

@@ -4,11 +4,10 @@
 // rules find no error in the HTML the server sends. One server, one browser.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
-import { HtmlValidate } from 'html-validate';
 import type { Page } from 'playwright-core';
 import { LANGS, type Lang } from '../../src/data/model.js';
 import { REAL_DATA } from '../helpers.js';
+import { axeViolations, validator } from './checkers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, type Chrome, type Site } from './harness.js';
 
 const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
@@ -30,34 +29,6 @@ const PAGES = [
   '/no-such-page',
 ];
 const DATASET_TABS = ['code', 'embed', 'download'];
-
-/**
- * html-validate's recommended rules, less the ones about markup style (case of
- * the doctype, `<meta />`, inline `--depth` styles) that say nothing of
- * validity; checkboxes of one dimension share their name on purpose (a GET
- * form sends `dim=a&dim=b`). `long-title` is search-engine advice, not
- * validity: a dataset page's title names its series (the naming model), which
- * is what a tab or a bookmark should say.
- */
-const validator = new HtmlValidate({
-  extends: ['html-validate:recommended'],
-  rules: {
-    'doctype-style': 'off',
-    'void-style': 'off',
-    'no-inline-style': 'off',
-    'attribute-boolean-style': 'off',
-    'no-trailing-whitespace': 'off',
-    'long-title': 'off',
-    'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
-    // the search suggestions are an ARIA combobox's listbox of links, which a <select> cannot be
-    'prefer-native-element': ['error', { exclude: ['listbox'] }],
-  },
-});
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility (axe) and valid HTML (html-validate) of every page type, in every language', { skip: SKIP_BROWSER }, () => {
   let site: Site;

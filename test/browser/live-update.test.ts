@@ -4,7 +4,8 @@
 // published into the served directory shows in an open embed within 5 s,
 // without a reload and without a failed request (in the browser or in the
 // server's log); the dataset page keeps the reader's selection and zoom; open
-// embeds share one event stream.
+// embeds share one event stream; a publish of a dataset compared on a chart
+// refreshes that chart.
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -177,6 +178,21 @@ describe('live updates in Chromium', { skip: SKIP_BROWSER }, () => {
     assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, selection, 'the selection is kept');
     assert.equal(await page.locator('input[name="structure"]:checked').count(), 2);
     assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true);
+    assert.deepEqual(watched.errors, []);
+    assert.deepEqual(failedInLog(logFrom), []);
+  });
+
+  it('a compared dataset published anew refreshes the chart it is compared on', async () => {
+    const logFrom = server.log.length;
+    const page = await chrome.context.newPage();
+    const watched = watchErrors(page);
+    await page.goto(`${server.url}/d/ch_kof_barometer?embed=1&compare=ch_kof_esi:indicator=ch.kof.esi.index.v2018`);
+    await waitForChart(page, 2);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await editCsv(copy.dir, 'ch_kof_esi.csv', (t) => t + 'ch.kof.esi.index.v2018,2027-01-01,91.5\n');
+    await publish(copy.dir, out);
+    await waitForPoint(page, 1, 'Jan 2027', '91.50', Date.now());
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'the page was not reloaded');
     assert.deepEqual(watched.errors, []);
     assert.deepEqual(failedInLog(logFrom), []);
   });

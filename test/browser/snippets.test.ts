@@ -149,4 +149,32 @@ describe('the R and Python snippets of a page run against the real server', { sk
     sameRows(await runR(r + out('df', 'r')), want, 'R');
     sameRows(await runPython(py + out('df', 'py')), want, 'Python');
   });
+
+  it('with a compared series of another dataset: one ds() per dataset, each equal to /series', async () => {
+    await page.goto(`${site.url}/d/ch_seco_concon?transform=yoy&compare=ch_fso_unemp_rate`);
+    await waitForChart(page, 2);
+    const data = JSON.parse((await page.textContent('#explorer-data')) ?? '{}') as {
+      compare: { ref: { datasetId: string; dims: Record<string, string[]> } }[];
+    };
+    const ref = data.compare[0].ref;
+    const dims = Object.entries(ref.dims)
+      .map(([d, codes]) => `${d}=${codes.join(',')}`)
+      .join(';');
+    const sel = `dataset=${ref.datasetId}${dims ? `&dims=${dims}` : ''}`;
+    const [levels, yoy] = [await api(sel), await api(`${sel}&transform=yoy`)];
+    // the compared dataset has its own dimensions: compare dates and values
+    const plain = (rows: Rows): Rows => ({ structure: rows.date.map(() => ''), date: rows.date, value: rows.value });
+    const out = (frame: string, lang: 'r' | 'py') =>
+      lang === 'r'
+        ? `\ncat(jsonlite::toJSON(list(structure = rep("", nrow(${frame})), date = format(as.Date(${frame}$date)), value = ${frame}$value), digits = NA, na = "null"))\n`
+        : `\nimport json\nprint(json.dumps({"structure": [""] * len(${frame}), "date": [str(d)[:10] for d in ${frame}["date"]], "value": [None if v != v else v for v in ${frame}["value"].tolist()]}))\n`;
+    const r = await snippet('r');
+    const py = await snippet('python');
+    assert.match(r, /df2 <- ds\("ch_fso_unemp_rate"/);
+    assert.match(py, /df2 = ds\("ch_fso_unemp_rate"/);
+    sameRows(await runR(r + out('df2', 'r')), plain(levels), 'R compared levels');
+    sameRows(await runR(r + out('df2_yoy', 'r')), plain(yoy), 'R compared yoy');
+    sameRows(await runPython(py + out('df2', 'py')), plain(levels), 'Python compared levels');
+    sameRows(await runPython(py + out('df2_yoy', 'py')), plain(yoy), 'Python compared yoy');
+  });
 });

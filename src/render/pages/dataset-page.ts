@@ -17,6 +17,7 @@ import { fillTemplate } from '../../i18n/chart-text.js';
 import { renderCitations } from './citation.js';
 import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
+import { renderCompareCard } from './compare-card.js';
 
 function renderHeader(view: DatasetView): SafeHtml {
   const { t, facts } = view;
@@ -45,7 +46,7 @@ function renderHeader(view: DatasetView): SafeHtml {
 
 /** The warning shown instead of the chart when % change is asked of a series that crosses zero. */
 function renderZeroWarning(view: DatasetView): SafeHtml {
-  const crossing = crossingZero(view.caption.series, view.data.state.transform);
+  const crossing = crossingZero(view.shown, view.data.state.transform);
   const t = view.t.dataset;
   return html`<div class="chart-warning" role="status" data-zero-warning ${crossing ? '' : html` hidden`}>
     <p data-zero-text data-template="${t.pctCrossesZero}">${crossing ? fillTemplate(t.pctCrossesZero, { series: crossing.label }) : ''}</p>
@@ -55,7 +56,7 @@ function renderZeroWarning(view: DatasetView): SafeHtml {
 
 /** The latest value of each series, its period and its changes. */
 function renderHeadlineList(view: DatasetView): SafeHtml {
-  const items = buildHeadline(view.caption.series, view.data.dateUnit, view.data.meta.lang);
+  const items = buildHeadline(view.shown, view.data.dateUnit, view.data.meta.lang);
   return html`<ul class="headline" data-headline>
     ${renderHeadline(items, view.t.dataset)}
   </ul>`;
@@ -64,7 +65,7 @@ function renderHeadlineList(view: DatasetView): SafeHtml {
 /** The numbers as a table beside the chart: a disclosure that pages by links (works without JavaScript). */
 function renderTableCard(view: DatasetView): SafeHtml {
   const { data } = view;
-  const table = buildTable(view.caption.series, data.dateUnit, data.meta.lang, view.tablePage);
+  const table = buildTable(view.shown, data.dateUnit, data.meta.lang, view.tablePage);
   const hrefOf = (page: number): string => `${statePageUrl('', data.meta.lang, data.meta, data.state, page > 1 ? [['tp', String(page)]] : [])}#table`;
   return html`<details class="table-card" id="table" data-table ${view.tablePage > 1 ? html` open` : ''}>
     <summary>${view.t.dataset.table}</summary>
@@ -76,13 +77,14 @@ function renderTableCard(view: DatasetView): SafeHtml {
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
   const empty = !caption.caption && !caption.unit;
-  const hide = crossingZero(caption.series, view.data.state.transform) !== null;
+  const hide = crossingZero(view.shown, view.data.state.transform) !== null;
   return html`${renderZeroWarning(view)}
     <figure class="chart-card" data-chart-card ${hide ? html` hidden` : ''}>
       <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
         <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
       </figcaption>
       <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
+      <p class="chart-note" data-compare-units ${view.compare.unitNote ? '' : html` hidden`}>${view.compare.unitNote}</p>
       <p class="chart-status" data-status aria-live="polite"></p>
     </figure>`;
 }
@@ -156,8 +158,8 @@ function renderAbout(view: DatasetView): SafeHtml {
 
 /** Renders the dataset page. */
 export function renderDataset(view: DatasetView): string {
-  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderOutputs(view)} ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)}
-  ${jsonScript('explorer-data', view.data)}`;
+  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderCompareCard(view.compare)} ${renderOutputs(view)}
+  ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
   return renderLayout(view.layout, main);
 }
 

@@ -21,7 +21,11 @@ import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from
 import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
 import type { ExplorerData } from './explorer-data.js';
 import { labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
-import { readState } from '../../selection/read-query.js';
+import { readPageQuery } from '../../selection/read-query.js';
+import { comparedState, nameCompared, type ComparedSeries } from '../../selection/compare.js';
+import { buildCompared, compareDropsOf } from './compare-view.js';
+import { buildCompareCard, type CompareCard } from './compare-card.js';
+import { compareWords } from '../../i18n/compare-text.js';
 import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
 import { licenseAnchor, licenseName } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
@@ -56,6 +60,10 @@ export interface DatasetView {
   topic: { name: string; href: string } | null;
   datasetsHref: string;
   caption: SeriesCaption;
+  /** the series the headline and the table show: the page's, then the compared ones (labelled by dataset when there are some) */
+  shown: ComparedSeries[];
+  /** the Compare card: compared series with their links, the notes */
+  compare: CompareCard;
   chartSvg: string;
   snippets: Record<SnippetTool, string>;
   embedSnippet: string;
@@ -95,6 +103,12 @@ function withinBudget(view: SelectionView): { view: SelectionView; deferred: boo
   return { view: { ...view, series, observations }, deferred: true };
 }
 
+/** What a page inlines of a computed selection: its leading series within the budget. */
+function inlineSeries(computed: SelectionView): { series: SeriesData[]; deferred: boolean } {
+  const { view, deferred } = withinBudget(computed);
+  return { series: seriesData(view), deferred };
+}
+
 function seriesData(view: SelectionView): SeriesData[] {
   return view.series.map((s) => ({
     codes: s.codes,
@@ -124,7 +138,11 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
   const ds = findDataset(snapshot, id);
   const t = uiStrings(lang);
   const meta = buildExplorerMeta(ds, lang);
-  const state = readState(meta, query);
+  const read = readPageQuery(meta, query);
+  const { compared, drops } = buildCompared(snapshot, lang, t, read.state, inlineSeries);
+  // the state names only the compared series the page shows, so every URL it writes (languages, snippets, embed) is clean
+  const state: ExplorerState = { ...read.state, compare: compared.map((c) => c.ref) };
+  if (!compared.length) delete state.compare;
   const { view: selectionView, deferred } = withinBudget(computeView(ds, toSelection(ds, meta, state)));
   const title = pickLabel(ds.meta.title, lang);
   const units = buildExplorerUnits(ds, lang);
@@ -144,11 +162,16 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     strings: t.dataset,
     embed,
     version: ds.version,
+    frequencyName: formatFrequency(ds.meta.frequency, t),
+    compare: compared,
+    // the bundle rewrites the card only when there are compared series: only then does it need its words
+    ...(compared.length ? { compareWords: compareWords(lang) } : {}),
   };
   const caption = labelSeries(
     { meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
     series,
   );
+  const shown = nameCompared([{ dataset: data, series }, ...compared.map((c) => ({ dataset: c, series: c.series }))], state.transform, state.base).series;
   const license = licenseName(snapshot, ds.meta.license, lang);
   const source = pickLabel(ds.meta.source.name, lang);
   const description = pickLabel(ds.meta.description, lang);
@@ -206,8 +229,13 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     topic: ds.meta.topic ? { name: pickLabel(ds.meta.topic.name, lang), href: `${sitePageUrl('', lang, '/')}#topic-${ds.meta.topic.key}` } : null,
     datasetsHref: sitePageUrl('', lang, '/datasets'),
     caption,
+    shown,
+    compare: buildCompareCard(data, [...compareDropsOf(read.problems), ...drops], compareWords(lang)),
     chartSvg: renderChartSvg(selectionView, { lang, ...FALLBACK_CHART, bare: true, licenseName: license }),
-    snippets: buildSnippets(snippetInput),
+    snippets: buildSnippets(
+      snippetInput,
+      compared.map((c) => ({ ...snippetInput, meta: c.meta, state: comparedState(state, c) })),
+    ),
     embedSnippet: buildEmbedSnippet({ baseUrl: site.baseUrl, meta, state, title: embedTitle(meta, state, title) }),
     links: buildDownloadLinks(meta, state, lang),
     formAction: pageUrl('', lang, { datasetId: ds.meta.id }),

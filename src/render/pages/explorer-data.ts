@@ -7,6 +7,8 @@ import type { UiStrings } from '../../i18n/strings.js';
 import type { DateUnit } from '../../i18n/chart-text.js';
 import type { ExplorerUnits, SeriesData } from '../../selection/naming.js';
 import type { ExplorerMeta, ExplorerState } from '../../selection/state.js';
+import type { ComparedData } from '../../selection/compare.js';
+import type { CompareWords } from '../../i18n/compare-text.js';
 
 /** What the bundle reads from the page (inline JSON): enough to redraw without asking the server about the dataset. */
 export interface ExplorerData {
@@ -28,4 +30,10 @@ export interface ExplorerData {
   embed: boolean;
   /** the dataset's version the page shows (live updates refresh the chart when it changes) */
   version: string;
+  /** the frequency in words, for the legend when other datasets are compared */
+  frequencyName: string;
+  /** the series of other datasets on the same chart (`state.compare`, checked and computed) */
+  compare: ComparedData[];
+  /** the Compare card's words, when there are compared series */
+  compareWords?: CompareWords;
 }

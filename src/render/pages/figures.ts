@@ -59,8 +59,18 @@ export interface HeadlineItem {
   yearAgo: string | null;
 }
 
+/** A series of the figures; compared series of another dataset carry their own frequency's date unit. */
+export type FigureSeries = LabelledSeries & { dateUnit?: DateUnit };
+
+const UNIT_ORDER: DateUnit[] = ['day', 'month', 'quarter', 'half', 'year'];
+
+/** The finest date unit of the series (a table of monthly and quarterly series names months). */
+function finestUnit(series: FigureSeries[], dateUnit: DateUnit): DateUnit {
+  return series.reduce((u, s) => (UNIT_ORDER.indexOf(s.dateUnit ?? dateUnit) < UNIT_ORDER.indexOf(u) ? (s.dateUnit ?? dateUnit) : u), dateUnit);
+}
+
 /** The latest value of each series with its changes, formatted. */
-export function buildHeadline(series: LabelledSeries[], dateUnit: DateUnit, lang: Lang): HeadlineItem[] {
+export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: Lang): HeadlineItem[] {
   const items: HeadlineItem[] = [];
   for (const s of series.slice(0, HEADLINE_MAX)) {
     let last = s.values.length - 1;
@@ -75,7 +85,7 @@ export function buildHeadline(series: LabelledSeries[], dateUnit: DateUnit, lang
       label: s.label,
       value: formatNumber(value, lang, displayDecimals(value)),
       unit: s.unit,
-      period: formatPeriod(s.dates[last], dateUnit, lang),
+      period: formatPeriod(s.dates[last], s.dateUnit ?? dateUnit, lang),
       previous: change(prev),
       yearAgo: change(year),
     });
@@ -110,7 +120,8 @@ export interface TablePage {
 }
 
 /** The table of the series: one row per date (newest first), one column per series; page 1 is the newest. */
-export function buildTable(series: LabelledSeries[], dateUnit: DateUnit, lang: Lang, page: number): TablePage {
+export function buildTable(series: FigureSeries[], dateUnit: DateUnit, lang: Lang, page: number): TablePage {
+  const unit = finestUnit(series, dateUnit);
   const days = [...new Set(series.flatMap((s) => s.dates))].sort((a, b) => b - a);
   const index = series.map((s) => new Map(s.dates.map((d, i) => [d, i])));
   const pages = Math.max(1, Math.ceil(days.length / TABLE_PAGE_ROWS));
@@ -119,7 +130,7 @@ export function buildTable(series: LabelledSeries[], dateUnit: DateUnit, lang: L
   return {
     columns: series.map((s) => ({ label: s.label, unit: s.unit })),
     rows: slice.map((d) => ({
-      period: formatPeriod(d, dateUnit, lang),
+      period: formatPeriod(d, unit, lang),
       cells: series.map((s, k) => {
         const i = index[k].get(d);
         const v = i === undefined ? null : shown(s, i);

@@ -90,7 +90,32 @@ function downloadPanel(view: DatasetView): SafeHtml {
         </ul>
       </div>
     </div>
+    ${renderComparedDownloads(view)}
     <p class="api-link"><a href="${view.links.api}" data-download="api">${t.dataset.apiLink}</a></p>`;
+}
+
+/** The data of each compared dataset (its own selection, the page's period and transform). */
+function renderComparedDownloads(view: DatasetView): SafeHtml | '' {
+  const { items, words } = view.compare;
+  if (items.length === 0) return '';
+  return html`<div class="compared-downloads" data-compared-downloads>
+    <h3 class="panel-subhead">${words.downloadHeading}</h3>
+    ${items.map(
+      (it, i) =>
+        html`<p class="compared-title">${it.title}</p>
+          <ul class="downloads">
+            ${it.downloads.map(
+              (d) =>
+                html`<li>
+                  <a class="download" href="${d.href}" data-compared-download="${i}:${d.id}"
+                    ><span class="file-badge file-${SELECTION_OUTPUTS[d.id].ext}">${SELECTION_OUTPUTS[d.id].ext.toUpperCase()}</span
+                    ><span>${view.t.dataset.formats[d.id]}</span></a
+                  >
+                </li>`,
+            )}
+          </ul>`,
+    )}
+  </div>`;
 }
 
 /** The output card of the dataset page. */

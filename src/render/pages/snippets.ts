@@ -295,11 +295,33 @@ const BUILDERS: Record<SnippetTool, (input: SnippetInput) => string> = {
 };
 
 /**
- * The code of every tool for the current selection.
+ * The code of every tool for the current selection, and for the series of
+ * other datasets compared on the same chart: one block per dataset, i.e.
+ * one `ds()` call (R, Python) or one CSV URL (the other tools) each.
  * @example buildSnippets(input).r // 'library(dataseries)\n\ndf <- ds("ch_seco_concon", type = "index", …)'
  */
-export function buildSnippets(input: SnippetInput): Record<SnippetTool, string> {
-  return Object.fromEntries(SNIPPET_TOOLS.map((t) => [t, BUILDERS[t](input)])) as Record<SnippetTool, string>;
+export function buildSnippets(input: SnippetInput, compared: SnippetInput[] = []): Record<SnippetTool, string> {
+  return Object.fromEntries(
+    SNIPPET_TOOLS.map((t) => [t, [BUILDERS[t](input), ...compared.map((c, i) => asCompared(t, BUILDERS[t](c), i + 2))].join('\n\n')]),
+  ) as Record<SnippetTool, string>;
+}
+
+/** R and Python statements that set up a session (the first block has them). */
+const SETUP_LINE = /^(library\(dataseries\)|from dataseries import ds|import pandas as pd)$/;
+
+/**
+ * The block of the n-th dataset of a chart: in R and Python without the
+ * set-up lines the first block has, its data frames named `df{n}`,
+ * `df{n}_{transform}` so they do not replace the first dataset's `df`.
+ */
+function asCompared(tool: SnippetTool, code: string, n: number): string {
+  if (tool !== 'r' && tool !== 'python') return code;
+  const lines = code.split('\n').filter((line) => !SETUP_LINE.test(line));
+  while (lines[0] === '') lines.shift();
+  return lines
+    .filter((line, i) => !(line === '' && lines[i - 1] === ''))
+    .map((line) => line.replace(/^df(_[a-z]+)? (<-|=) /, `df${n}$1 $2 `))
+    .join('\n');
 }
 
 const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

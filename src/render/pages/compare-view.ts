@@ -1,0 +1,83 @@
+/**
+ * The compared series of a dataset page, checked against the loaded data:
+ * each `compare` ref of the page state (src/selection/compare.ts) is read
+ * against its dataset with the one page reader (readPageQuery), computed with
+ * the page's period and transform, and embedded for the bundle. A ref whose
+ * dataset or codes do not exist is left out with a note; nothing throws.
+ */
+import type { Lang, Snapshot } from '../../data/model.js';
+import { frequencyUnit } from '../../i18n/chart-text.js';
+import { formatFrequency } from '../../i18n/format.js';
+import { pickLabel } from '../../i18n/labels.js';
+import type { UiStrings } from '../../i18n/strings.js';
+import { computeView } from '../../query/compute-view.js';
+import type { SelectionView } from '../../query/view.js';
+import { comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
+import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
+import type { SeriesData } from '../../selection/naming.js';
+import type { QueryProblem } from '../../selection/read-query.js';
+import { readPageQuery } from '../../selection/read-query.js';
+import { countSeries, toUrlSelection, type ExplorerState } from '../../selection/state.js';
+import { formatCompare } from '../../urls.js';
+
+/** The compared series a page can show, and the refs it left out. */
+export interface ComparedView {
+  compared: ComparedData[];
+  drops: CompareDrop[];
+}
+
+/** The page's rule for what of a computed selection it inlines (dataset-view.ts: the observation budget). */
+export type Inline = (view: SelectionView) => { series: SeriesData[]; deferred: boolean };
+
+/** The drops the page reader found in the `compare` parameters (malformed, duplicate, over the cap). */
+export function compareDropsOf(problems: QueryProblem[]): CompareDrop[] {
+  return problems
+    .filter((p) => p.parameter === 'compare')
+    .map((p) => ({ value: String(p.facts.value ?? ''), reason: (p.facts.reason as CompareDrop['reason']) ?? 'malformed', detail: p.message }));
+}
+
+/**
+ * Reads and computes the compared selections of a page state in a language.
+ * @example buildCompared(snapshot, 'en', t, state, inline).compared[0].ref.datasetId
+ */
+export function buildCompared(snapshot: Snapshot, lang: Lang, t: UiStrings, state: ExplorerState, inline: Inline): ComparedView {
+  const compared: ComparedData[] = [];
+  const drops: CompareDrop[] = [];
+  for (const ref of state.compare ?? []) {
+    if (compared.length >= MAX_COMPARE) {
+      drops.push({ value: formatCompare(ref), reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series.` });
+      continue;
+    }
+    const out = compareOne(snapshot, lang, t, state, ref, inline);
+    if ('reason' in out) drops.push(out);
+    else compared.push(out);
+  }
+  return { compared, drops };
+}
+
+function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: ExplorerState, ref: CompareRef, inline: Inline): ComparedData | CompareDrop {
+  const value = formatCompare(ref);
+  const ds = snapshot.datasets.get(ref.datasetId);
+  if (!ds) return { value, reason: 'unknown_dataset', detail: `Unknown dataset '${ref.datasetId}'.` };
+  const full = buildExplorerMeta(ds, lang);
+  const read = readPageQuery(full, ref.dims);
+  if (read.problems.length) return { value, reason: 'bad_selection', detail: read.problems[0].message };
+  if (countSeries(full, read.state) === 0) return { value, reason: 'no_series', detail: `No series of '${ref.datasetId}' matches.` };
+  const state = comparedState(page, read.state);
+  const { series, deferred } = inline(computeView(ds, toSelection(ds, full, state)));
+  return {
+    // the bundle names series from the levels; the combinations are for pickers, which a compared dataset does not have
+    meta: { ...full, combos: [] },
+    title: pickLabel(ds.meta.title, lang),
+    units: buildExplorerUnits(ds, lang),
+    percentLevels: ds.meta.percentLevels,
+    fractions: fractionKeys(ds),
+    frequencyName: formatFrequency(ds.meta.frequency, t),
+    ref: { datasetId: ds.meta.id, dims: toUrlSelection(full, state).dims ?? {} },
+    dims: state.dims,
+    dateUnit: frequencyUnit(ds.meta.frequency),
+    series,
+    seriesDeferred: deferred,
+    version: ds.version,
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Compare: series of other datasets drawn on a dataset page's chart (FRED's
+ * "Add line"). A page URL carries each as a repeated parameter
+ * `compare=<dataset>:<dim>=<code>,<code>;<dim>=<code>` (the `dims` grammar
+ * after the dataset id; `compare=<dataset>` alone opens that dataset's
+ * default series). The page's period and transform apply to every series.
+ *
+ * This module reads the parameter (syntax only: which datasets exist is the
+ * server's to say) and names the series of several datasets so they are told
+ * apart. Pure code without Node imports: `client/` bundles it.
+ */
+import type { DateUnit } from '../i18n/chart-text.js';
+import type { CompareDropReason } from '../i18n/compare-text.js';
+import { labelSeries, type ExplorerUnits, type LabelledSeries, type SeriesData } from './naming.js';
+import type { ExplorerMeta, ExplorerState } from './state.js';
+
+/** A compared selection: a dataset and codes per dimension (none = the dataset's opening series). */
+export interface CompareRef {
+  datasetId: string;
+  dims: Record<string, string[]>;
+}
+
+/** Most compared selections a page shows (more are dropped with a note). */
+export const MAX_COMPARE = 5;
+/** Most `compare` values a page reads (a link with some that no longer exist still shows MAX_COMPARE). */
+const MAX_COMPARE_READ = 4 * MAX_COMPARE;
+
+export type { CompareDropReason };
+
+/** A compared selection the page could not show, and why. */
+export interface CompareDrop {
+  /** the parameter's value as written */
+  value: string;
+  reason: CompareDropReason;
+  /** the reader's own words (English), for the page's details */
+  detail: string;
+}
+
+const DATASET_ID = /^[a-z0-9_]+$/;
+
+/**
+ * Reads one `compare` value; null when it is not `<dataset>[:<dim>=<codes>;…]`.
+ * @example parseCompare('ch_fso_unemp_rate:region=CH') // { datasetId: 'ch_fso_unemp_rate', dims: { region: ['CH'] } }
+ */
+export function parseCompare(value: string): CompareRef | null {
+  const colon = value.indexOf(':');
+  const datasetId = (colon < 0 ? value : value.slice(0, colon)).trim();
+  if (!DATASET_ID.test(datasetId)) return null;
+  const dims: Record<string, string[]> = {};
+  const rest = colon < 0 ? '' : value.slice(colon + 1);
+  for (const segment of rest.split(';')) {
+    if (segment.trim() === '') continue;
+    const eq = segment.indexOf('=');
+    const dim = segment.slice(0, eq).trim();
+    const codes = segment
+      .slice(eq + 1)
+      .split(',')
+      .map((c) => c.trim())
+      .filter((c) => c !== '');
+    if (eq <= 0 || codes.length === 0) return null;
+    dims[dim] = [...new Set([...(dims[dim] ?? []), ...codes])];
+  }
+  return { datasetId, dims };
+}
+
+/** A key that is equal for two refs selecting the same codes. */
+export function compareKey(ref: CompareRef): string {
+  const dims = Object.keys(ref.dims)
+    .sort()
+    .map((d) => `${d}=${[...ref.dims[d]].sort().join(',')}`);
+  return [ref.datasetId, ...dims].join('\u001f');
+}
+
+/**
+ * Reads the `compare` values of a page query: well-formed refs (each once,
+ * at most MAX_COMPARE_READ; the page shows the first MAX_COMPARE that exist)
+ * and what was left out.
+ */
+export function readCompareValues(values: string[]): { refs: CompareRef[]; drops: CompareDrop[] } {
+  const refs: CompareRef[] = [];
+  const drops: CompareDrop[] = [];
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (value.trim() === '') continue;
+    const ref = parseCompare(value);
+    if (!ref) {
+      drops.push({ value, reason: 'malformed', detail: `Cannot read compare '${value}': expected <dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…].` });
+    } else if (seen.has(compareKey(ref))) {
+      drops.push({ value, reason: 'duplicate', detail: `compare '${value}' is already on the chart.` });
+    } else if (refs.length >= MAX_COMPARE_READ) {
+      drops.push({ value, reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series: '${value}' was left out.` });
+    } else {
+      seen.add(compareKey(ref));
+      refs.push(ref);
+    }
+  }
+  return { refs, drops };
+}
+
+/** A labelled series with what tells it apart on a chart of several datasets. */
+export interface ComparedSeries extends LabelledSeries {
+  /** the dataset's title first, when the chart holds several datasets */
+  label: string;
+  /** the frequency in words ("Monthly") */
+  frequency: string;
+  dateUnit: DateUnit;
+  /** 0 = the left axis, 1 = the right axis (a second unit) */
+  axis: 0 | 1;
+  /** which dataset of the chart it belongs to (0 = the page's) */
+  dataset: number;
+}
+
+/** One dataset's part of a chart: its title, frequency in words and its labelled series. */
+export interface DatasetSeries {
+  title: string;
+  frequency: string;
+  dateUnit: DateUnit;
+  series: LabelledSeries[];
+}
+
+/**
+ * The series of the page's dataset and of the compared ones, on one chart:
+ * with compared datasets every label starts with its dataset's title; the
+ * first unit goes on the left axis, a second one on the right, and with three
+ * units or more all share the left axis (the legend and the note say each
+ * series' unit). A series without a unit counts as a unit of its own ('' in
+ * `units`): it is not known to be comparable.
+ * @example combineSeries([primary, compared]).series[1].label // 'Unemployment rate: Switzerland'
+ */
+export function combineSeries(parts: DatasetSeries[]): { series: ComparedSeries[]; units: string[]; frequencies: string[] } {
+  const several = parts.length > 1;
+  const units = [...new Set(parts.flatMap((p) => p.series.map((s) => s.unit ?? '')))];
+  const frequencies = [...new Set(parts.map((p) => p.frequency))];
+  const series = parts.flatMap((p, dataset) =>
+    p.series.map((s): ComparedSeries => {
+      const label = !several || s.label === p.title ? s.label : `${p.title}: ${s.label}`;
+      const axis = units.length === 2 && (s.unit ?? '') === units[1] ? 1 : 0;
+      return { ...s, label, frequency: p.frequency, dateUnit: p.dateUnit, axis, dataset };
+    }),
+  );
+  return { series, units, frequencies };
+}
+
+/**
+ * The legend's name of a series on a chart of several datasets: its label, its unit and frequency.
+ * @example legendLabel({ label: 'CPI: Total', unit: '%', frequency: 'Monthly' }) // 'CPI: Total (%, Monthly)'
+ */
+export function legendLabel(s: Pick<ComparedSeries, 'label' | 'unit' | 'frequency'>): string {
+  const facts = [s.unit, s.frequency].filter((f): f is string => !!f);
+  return facts.length ? `${s.label} (${facts.join(', ')})` : s.label;
+}
+
+/** What naming a dataset's series needs (as the page embeds it for its bundle), and its frequency in words. */
+export interface NamedDataset {
+  meta: ExplorerMeta;
+  title: string;
+  units: ExplorerUnits | null;
+  percentLevels: string[];
+  fractions: string[];
+  /** the frequency in words ("Monthly") */
+  frequencyName: string;
+  dateUnit: DateUnit;
+}
+
+/** A compared selection as the page embeds it: the dataset's naming, its reconciled codes and its series. */
+export interface ComparedData extends NamedDataset {
+  /** the selection as the URL writes it (dimensions without a choice left out) */
+  ref: CompareRef;
+  /** every dimension's codes (the compared dataset's explorer state) */
+  dims: Record<string, string[]>;
+  series: SeriesData[];
+  /** true when the page inlined only the leading series (the bundle loads the rest) */
+  seriesDeferred: boolean;
+  /** the compared dataset's version the page shows (a publish of it refreshes the chart) */
+  version: string;
+}
+
+/**
+ * The explorer state of a compared selection: its own codes, the page's period and transform.
+ * @example comparedState(state, compared).transform === state.transform // true
+ */
+export function comparedState(page: ExplorerState, compared: Pick<ComparedData, 'dims'>): ExplorerState {
+  return { dims: compared.dims, from: page.from, to: page.to, transform: page.transform, base: page.base };
+}
+
+/**
+ * Names the series of the page's dataset and of the compared ones (the
+ * naming model per dataset, then `combineSeries`): what the chart, the
+ * headline and the table show.
+ */
+export function nameCompared(
+  parts: { dataset: NamedDataset; series: SeriesData[] }[],
+  transform: string,
+  base: string | null,
+): ReturnType<typeof combineSeries> {
+  return combineSeries(
+    parts.map(({ dataset, series }) => ({
+      title: dataset.title,
+      frequency: dataset.frequencyName,
+      dateUnit: dataset.dateUnit,
+      series: labelSeries({ ...dataset, transform, base }, series).series,
+    })),
+  );
+}
