@@ -17,7 +17,7 @@ import { statePageUrl, toUrlSelection, type ExplorerState } from '../src/selecti
 import { apiUrl } from '../src/urls.js';
 import type { ChartSeries } from './chart.js';
 import { wireSuggest } from './search-suggest.js';
-import { readSeriesJson } from './series-json.js';
+import { fetchSeries, type FetchedSeries } from './series-fetch.js';
 
 /** The series a chart of the page shows, the page's and the compared ones, with the units of its axes. */
 export interface ComparedChart {
@@ -47,15 +47,11 @@ export function compareChart(data: ExplorerData, state: ExplorerState, series: S
 }
 
 /** Fetches the compared selections with the page's period and transform (in the embedded order). */
-export async function fetchCompared(data: ExplorerData, state: ExplorerState, fresh: boolean): Promise<SeriesData[][]> {
+export async function fetchCompared(data: ExplorerData, state: ExplorerState, fresh: boolean): Promise<FetchedSeries[]> {
   return Promise.all(
-    data.compare.map(async (c) => {
+    data.compare.map((c) => {
       const order = c.meta.dims.map((d) => d.id);
-      const url = apiUrl('', 'series', toUrlSelection(c.meta, comparedState(state, c)), order);
-      const response = await fetch(url, { headers: { accept: 'application/json' }, cache: fresh ? 'no-cache' : 'default' });
-      const body: unknown = await response.json();
-      if (!response.ok) throw new Error((body as { error?: string }).error ?? response.statusText);
-      return readSeriesJson(body as Record<string, unknown[]>, order);
+      return fetchSeries(apiUrl('', 'series', toUrlSelection(c.meta, comparedState(state, c)), order), c.ref.datasetId, order, fresh);
     }),
   );
 }

@@ -22,9 +22,12 @@ import { compareChart, fetchCompared, initCompareSearch, syncCompare } from './c
 import { comparedState } from '../src/selection/compare.js';
 import { Figures, showCitation } from './figures.js';
 import { watchDataset } from './live.js';
-import { readSeriesJson } from './series-json.js';
+import { fetchSeries } from './series-fetch.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
+/** An answer behind the announced version is asked again after 0.5, 1, 2, 4, 8 and 16 s (a replica reloads within seconds). */
+const BEHIND_RETRY_MS = 500;
+const BEHIND_RETRIES = 6;
 
 function readData(doc: Document): ExplorerData | null {
   const script = doc.getElementById('explorer-data');
@@ -110,36 +113,31 @@ export function initExplorer(doc: Document): void {
     if (figcaption) figcaption.hidden = !c.caption && !c.unit;
   };
 
-  /** Fetches the selection's observations and redraws; a newer request wins over an older one. */
-  const load = async (quiet = false, fresh = false): Promise<void> => {
+  /**
+   * Fetches the selection's observations and redraws; a newer request wins over an older one.
+   * An answer older than the version the live stream announced (another replica, not yet reloaded) is asked again, later.
+   */
+  const load = async (quiet = false, fresh = false, attempt = 0): Promise<void> => {
     const mine = ++request;
-    const url = apiUrl(
-      '',
-      'series',
-      toUrlSelection(meta, state),
-      meta.dims.map((d) => d.id),
-    );
+    const dims = meta.dims.map((d) => d.id);
+    const url = apiUrl('', 'series', toUrlSelection(meta, state), dims);
     if (!quiet && status) status.textContent = t.loading;
     container.setAttribute('aria-busy', 'true');
     try {
-      const asked = fetchCompared(data, state, fresh);
-      const response = await fetch(url, { headers: { accept: 'application/json' }, cache: fresh ? 'no-cache' : 'default' });
-      const body: unknown = await response.json();
-      if (!response.ok) throw new Error((body as { error?: string }).error ?? response.statusText);
-      const compared = await asked;
+      const [own, compared] = await Promise.all([fetchSeries(url, meta.id, dims, fresh), fetchCompared(data, state, fresh)]);
       if (mine !== request) return;
-      const series = readSeriesJson(
-        body as Record<string, unknown[]>,
-        meta.dims.map((d) => d.id),
-      );
+      const series = own.series;
       lastSeries = series;
-      lastCompared = compared;
-      syncCompare(doc, data, state, compared);
+      lastCompared = compared.map((c) => c.series);
+      syncCompare(doc, data, state, lastCompared);
       if (fresh) chart.refresh(chartInput(series));
       else chart.update(chartInput(series));
       showCaption(series);
       showFigures(series);
       if (status) status.textContent = '';
+      if ((own.behind || compared.some((c) => c.behind)) && attempt < BEHIND_RETRIES) {
+        window.setTimeout(() => void load(true, true, attempt + 1), BEHIND_RETRY_MS * 2 ** attempt);
+      }
     } catch (error) {
       if (mine === request && status) status.textContent = fillTemplate(t.loadFailed, { error: (error as Error).message });
     } finally {

@@ -84,6 +84,14 @@ function start(): void {
 }
 
 /**
+ * The latest version the stream announced for `dataset` (null before it said anything, or when the dataset is gone).
+ * @example announcedVersion('ch_fso_ppi')
+ */
+export function announcedVersion(dataset: string): string | null {
+  return known[dataset] ?? null;
+}
+
+/**
  * Calls `onChange` whenever `dataset` has a version other than `version`
  * (the one the page shows): at once if it changed before the stream opened,
  * then after each publish.
