@@ -20,9 +20,13 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
   const rest = constraints.slice(1).map((c) => ({ column: store.codes[c.d], only: c.codes.length === 1 ? c.codes[0] : -1, allowed: c.allowed }));
   if (rest.length === 0) return candidates;
   const out: number[] = [];
-  // a cold single-series request lands here: typed-array reads, no Set lookups for one-code dimensions
-  next: for (const s of candidates) {
-    for (const c of rest) if (c.only >= 0 ? c.column[s] !== c.only : !c.allowed.has(c.column[s])) continue next;
+  // a cold single-series request lands here: indexed typed-array reads, no Set lookups for one-code dimensions
+  next: for (let i = 0; i < candidates.length; i++) {
+    const s = candidates[i];
+    for (let r = 0; r < rest.length; r++) {
+      const c = rest[r];
+      if (c.only >= 0 ? c.column[s] !== c.only : !c.allowed.has(c.column[s])) continue next;
+    }
     out.push(s);
   }
   return Uint32Array.from(out);
