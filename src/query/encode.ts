@@ -57,9 +57,14 @@ export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view)):
   if (part !== '') yield part;
 }
 
+/** Tidy CSV (see `csvChunks`) as one string. */
+export function csvText(view: SelectionView, lead: CsvLead = codeLead(view)): string {
+  return [...csvChunks(view, lead)].join('');
+}
+
 /** Tidy CSV (see `csvChunks`) as one buffer. */
 export function encodeCsv(view: SelectionView, lead: CsvLead = codeLead(view)): Buffer {
-  return Buffer.from([...csvChunks(view, lead)].join(''), 'utf8');
+  return Buffer.from(csvText(view, lead), 'utf8');
 }
 
 /**
@@ -96,7 +101,12 @@ export function* columnarJsonChunks(view: SelectionView): Generator<string> {
   yield part + ']}';
 }
 
+/** Columnar JSON (see `columnarJsonChunks`) as one string. */
+export function columnarJsonText(view: SelectionView): string {
+  return [...columnarJsonChunks(view)].join('');
+}
+
 /** Columnar JSON (see `columnarJsonChunks`) as one buffer. */
 export function encodeColumnarJson(view: SelectionView): Buffer {
-  return Buffer.from([...columnarJsonChunks(view)].join(''), 'utf8');
+  return Buffer.from(columnarJsonText(view), 'utf8');
 }
