@@ -11,7 +11,7 @@ import { COMPRESSIBLE, headerList, negotiateEncoding, type Representation } from
  */
 export interface StreamedBody {
   /** the body in pieces of some tens of kilobytes, in order */
-  chunks(): Iterable<string>;
+  chunks(): Iterable<string | Buffer>;
 }
 
 /** True when a built answer is to be streamed. */

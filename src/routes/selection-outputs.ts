@@ -7,7 +7,7 @@ import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata } from '../query/download-metadata.js';
-import { columnarJsonChunks, columnarJsonText, csvChunks, csvText } from '../query/encode.js';
+import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
@@ -82,9 +82,9 @@ const chartEtag = (query: OutputQuery): string =>
 function dataBody(
   view: SelectionView,
   ctx: AppContext,
-  chunks: (v: SelectionView) => Iterable<string>,
-  whole: (v: SelectionView) => string,
-): string | StreamedBody {
+  chunks: (v: SelectionView) => Iterable<string | Buffer>,
+  whole: (v: SelectionView) => string | Buffer,
+): string | Buffer | StreamedBody {
   return view.observations > ctx.config.streamRows ? { chunks: () => chunks(view) } : whole(view);
 }
 
@@ -101,13 +101,13 @@ const CSV_ENCODER: OutputEncoder = {
   encode: (view, { query, ctx }) => {
     const lang = csvLabels(query);
     // labels=true adds a label column after each code column (issue 15); the default bytes stay the published file's
-    if (!lang) return dataBody(view, ctx, csvChunks, csvText);
+    if (!lang) return dataBody(view, ctx, csvChunks, csvBytes);
     const lead = labelledLead(view, lang);
     return dataBody(
       view,
       ctx,
       (v) => csvChunks(v, lead),
-      (v) => csvText(v, lead),
+      (v) => csvBytes(v, lead),
     );
   },
   description:
