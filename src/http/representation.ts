@@ -62,16 +62,21 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** Caching, CORS and own headers of a representation, flattened for `writeHead`. */
+/** Caching, CORS and own headers of a representation, flattened for `writeHead` (own headers override the caching ones, CORS overrides both). */
 export function headerList(rep: Representation): string[] {
   if (rep.headerList) return rep.headerList;
-  const h: Record<string, string> = { etag: rep.etag, 'cache-control': rep.cacheControl, vary: 'Accept-Encoding', ...rep.headers };
+  // made as a flat list directly: no object to build and flatten on every miss
+  const list = ['etag', rep.etag, 'cache-control', rep.cacheControl, 'vary', 'Accept-Encoding'];
+  const set = (name: string, value: string): void => {
+    for (let i = 0; i < list.length; i += 2) if (list[i] === name) return void (list[i + 1] = value);
+    list.push(name, value);
+  };
+  for (const name in rep.headers) set(name, rep.headers[name]);
   if (rep.cors) {
-    h['access-control-allow-origin'] = '*';
-    h['access-control-expose-headers'] = 'ETag, Content-Disposition';
+    set('access-control-allow-origin', '*');
+    set('access-control-expose-headers', 'ETag, Content-Disposition');
   }
-  rep.headerList = Object.entries(h).flat();
-  return rep.headerList;
+  return (rep.headerList = list);
 }
 
 /**
