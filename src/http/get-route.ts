@@ -59,7 +59,9 @@ export const DATA_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=30
  * Registers a read-only route: validates with its schema (which also feeds
  * /openapi.json), answers 503 before data is loaded, 304 on a matching ETag,
  * compresses, keeps repeated answers in the response cache, and answers 405
- * (with Allow) to other methods and 204 to CORS preflights.
+ * (with Allow) to other methods and 204 to CORS preflights. A `fastLane`
+ * route also answers valid queries from the front door, before the
+ * framework, with the same handler and writer (fast-lane.ts).
  */
 export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: GetRoute<Q>): void {
   const { format } = route;
