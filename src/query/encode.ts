@@ -52,36 +52,50 @@ const rowLead = (lead: CsvLead, s: SeriesView): Buffer =>
  * as bytes into pieces of `pieceBytes` (no string per row: issue 16, the
  * cold path); `csvBytes` sizes one piece for the whole answer.
  */
-export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), pieceBytes = CHUNK): Generator<Buffer> {
+export function csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), pieceBytes = CHUNK): Generator<Buffer> {
+  return csvPieces(view, lead, pieceBytes, (s) => rowLead(lead, s));
+}
+
+function* csvPieces(view: SelectionView, lead: CsvLead, pieceBytes: number, prefixOf: (s: SeriesView, k: number) => Buffer): Generator<Buffer> {
   const header = Buffer.from([...lead.names, 'date', 'value'].map(csvField).join(',') + '\n', 'utf8');
   let buf = Buffer.allocUnsafe(Math.max(pieceBytes, header.length));
-  let at = header.copy(buf, 0);
-  for (const s of view.series) {
-    const prefix = rowLead(lead, s);
-    const room = prefix.length + ROW_TAIL_MAX;
-    for (let i = 0; i < s.dates.length; i++) {
-      if (at + room > buf.length) {
-        yield buf.subarray(0, at);
-        buf = Buffer.allocUnsafe(Math.max(pieceBytes, room));
-        at = 0;
-      }
-      for (let j = 0; j < prefix.length; j++) buf[at++] = prefix[j];
-      const date = formatIsoDate(s.dates[i]);
-      for (let j = 0; j < date.length; j++) buf[at++] = date.charCodeAt(j);
-      buf[at++] = 44;
-      const v = s.values[i];
-      if (!Number.isNaN(v)) at = writeNumberText(buf, at, v);
-      buf[at++] = 10;
+  const cursor = { at: header.copy(buf, 0) };
+  for (let k = 0; k < view.series.length; k++) {
+    const s = view.series[k];
+    const prefix = prefixOf(s, k);
+    for (let i = 0; (i = writeRows(buf, cursor, prefix, s, i)) < s.dates.length;) {
+      yield buf.subarray(0, cursor.at);
+      buf = Buffer.allocUnsafe(Math.max(pieceBytes, prefix.length + ROW_TAIL_MAX));
+      cursor.at = 0;
     }
   }
-  if (at > 0) yield buf.subarray(0, at);
+  if (cursor.at > 0) yield buf.subarray(0, cursor.at);
+}
+
+/** Writes the rows of `s` from row `i` on while they fit in `buf` (at `cursor.at`, which it moves); returns the first row not written. A plain loop outside the generator, which V8 optimises better. */
+function writeRows(buf: Buffer, cursor: { at: number }, prefix: Buffer, s: SeriesView, i: number): number {
+  const { dates, values } = s;
+  const room = prefix.length + ROW_TAIL_MAX;
+  let at = cursor.at;
+  for (; i < dates.length && at + room <= buf.length; i++) {
+    for (let j = 0; j < prefix.length; j++) buf[at++] = prefix[j];
+    const date = formatIsoDate(dates[i]);
+    for (let j = 0; j < date.length; j++) buf[at++] = date.charCodeAt(j);
+    buf[at++] = 44;
+    const v = values[i];
+    if (!Number.isNaN(v)) at = writeNumberText(buf, at, v);
+    buf[at++] = 10;
+  }
+  cursor.at = at;
+  return i;
 }
 
 /** Tidy CSV (see `csvChunks`) as one buffer, written in one piece sized for it. */
 export function csvBytes(view: SelectionView, lead: CsvLead = codeLead(view)): Buffer {
+  const prefixes = view.series.map((s) => rowLead(lead, s));
   let bound = 256 + lead.names.reduce((n, name) => n + 2 * Buffer.byteLength(name, 'utf8') + 3, 0);
-  for (const s of view.series) bound += s.dates.length * (rowLead(lead, s).length + ROW_TAIL_MAX);
-  const pieces = [...csvChunks(view, lead, bound)];
+  for (let k = 0; k < prefixes.length; k++) bound += view.series[k].dates.length * (prefixes[k].length + ROW_TAIL_MAX);
+  const pieces = [...csvPieces(view, lead, bound, (_, k) => prefixes[k])];
   return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
 }
 
