@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { DataHolder } from './data/data-holder.js';
 import type { ClientOf } from './http/client-address.js';
+import type { FastLanes } from './http/fast-lane.js';
 import type { ErrorRenderer } from './http/render-error.js';
 import type { ResponseCache } from './http/response-cache.js';
 import type { HeavyPool } from './workers/heavy-pool.js';
@@ -12,6 +13,8 @@ export interface AppContext {
   responses: ResponseCache;
   /** how this app renders errors (the page routes set its HTML page) */
   errors: ErrorRenderer;
+  /** routes answered before the framework when their query is valid (the cold path of busy routes) */
+  lanes: FastLanes;
   /** the address a request counts against (rate limit, event streams), behind the trusted proxies */
   clientOf: ClientOf;
   /** worker threads for images and workbooks, with a bounded queue */

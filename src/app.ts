@@ -10,6 +10,7 @@ import { DsError, InternalError, NotFoundError } from './errors/ds-error.js';
 import { clientAddressRule } from './http/client-address.js';
 import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH } from './http/client-errors.js';
 import { errorFormatOf, pathOf } from './http/error-format.js';
+import { AJV_OPTIONS, FastLanes } from './http/fast-lane.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
 import { registerOtherMethods } from './http/get-route.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -99,10 +100,12 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   const clientOf = clientAddressRule(config.trustProxy);
   const stopping: (() => void)[] = [];
   const heavy = createHeavyPool({ threads: config.heavyThreads, queue: config.heavyQueue });
+  const lanes = new FastLanes();
   const ctx: AppContext = {
     config,
     data,
     responses,
+    lanes,
     errors,
     clientOf,
     heavy,
@@ -116,7 +119,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, allErrors: false, verbose: true } },
+    ajv: { customOptions: AJV_OPTIONS },
     genReqId: (req) => String(req.headers['x-request-id'] ?? ''),
     requestTimeout: config.requestTimeoutMs,
     // the router's own refusals (bad %-escapes, over-long names) and Node's (unparsable HTTP) in the one error shape
@@ -135,6 +138,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
           limiter: config.rateLimit > 0 ? new RateLimiter(config.rateLimit, config.workers) : null,
           clientOf,
           maxUrlLength: MAX_URL_LENGTH,
+          lanes,
           onFinished: config.accessLog ? (entry) => app.log.info(entry, 'request') : undefined,
         },
         handler,

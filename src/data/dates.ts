@@ -57,6 +57,19 @@ const pad2 = (n: number): string => (n < 10 ? '0' + n : String(n));
  * @example formatIsoDate(0) // '1970-01-01'
  */
 export function formatIsoDate(days: number): string {
+  let text = DATE_TEXT.get(days);
+  if (text === undefined) {
+    text = isoDateText(days);
+    if (DATE_TEXT.size < MEMO_MAX) DATE_TEXT.set(days, text);
+  }
+  return text;
+}
+
+/** Every CSV and JSON row writes its date: each distinct date's text is made once (issue 16, the cold path), up to this many dates (~270 years of days). */
+const MEMO_MAX = 100_000;
+const DATE_TEXT = new Map<number, string>();
+
+function isoDateText(days: number): string {
   const { y, m, d } = civilFromDays(days);
   const ys = y >= 0 && y < 10000 ? String(y).padStart(4, '0') : String(y);
   return ys + '-' + pad2(m) + '-' + pad2(d);

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataHolder } from '../data/data-holder.js';
 import { RestartingError, TooManyRequestsError, UriTooLongError } from '../errors/ds-error.js';
 import type { ClientOf } from './client-address.js';
+import type { FastLanes } from './fast-lane.js';
 import { InFlight } from './in-flight.js';
 import { requestCost, type RateLimiter } from './rate-limit.js';
 import type { ErrorRenderer } from './render-error.js';
@@ -19,6 +20,8 @@ export interface FrontDoorOptions {
   /** the address a request counts against */
   clientOf: ClientOf;
   maxUrlLength: number;
+  /** routes answered without the framework when their query is valid (fast-lane.ts) */
+  lanes?: FastLanes;
   /** called once per finished request, with its timing */
   onFinished?: (entry: AccessEntry) => void;
 }
@@ -60,8 +63,10 @@ function requestIdOf(req: IncomingMessage): string {
 interface Visit {
   reqId: string;
   started: number;
-  /** bytes of a cache hit (its headers go straight to the socket: no header map to read back) */
-  cachedBytes: number | null;
+  /** bytes of an answer whose headers went straight to the socket (a cache hit, a fast lane): no header map to read back */
+  bytes: number | null;
+  /** answered from the response cache */
+  cached: boolean;
 }
 
 /** Logs a request once its response is finished. */
@@ -73,9 +78,9 @@ function logWhenFinished(req: IncomingMessage, res: ServerResponse, visit: Visit
       url: (req.url ?? '').slice(0, 500),
       status: res.statusCode,
       ms: Math.round((performance.now() - visit.started) * 100) / 100,
-      bytes: visit.cachedBytes ?? Number(res.getHeader('content-length') ?? 0),
+      bytes: visit.bytes ?? Number(res.getHeader('content-length') ?? 0),
       client: clientOf(req),
-      cached: visit.cachedBytes !== null,
+      cached: visit.cached,
     }),
   );
 }
@@ -89,8 +94,8 @@ function setAll(res: ServerResponse, list: readonly string[]): void {
  * The first code every request meets, before the framework: gives it a
  * request id, refuses it while stopping (503), charges the client's budget
  * (429 when spent), refuses an over-long URL (414), answers repeated GETs
- * from the response cache, and logs the request when it finishes. Everything
- * else goes on to `next` (Fastify).
+ * from the response cache, answers valid queries of the fast lanes, and logs
+ * the request when it finishes. Everything else goes on to `next` (Fastify).
  */
 export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMessage, res: ServerResponse) => void): FrontDoor {
   const inFlight = new InFlight();
@@ -117,7 +122,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
   };
 
   const door = (req: IncomingMessage, res: ServerResponse): void => {
-    const visit: Visit = { reqId: '', started: performance.now(), cachedBytes: null };
+    const visit: Visit = { reqId: '', started: performance.now(), bytes: null, cached: false };
     if (inFlight.draining) return writeError(errors, req, res, new RestartingError());
     inFlight.track(req, res);
     visit.reqId = requestIdOf(req);
@@ -131,9 +136,26 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     if (limiter && !charge(req, res, url, rep !== null)) return;
     if (tooLong) return writeError(errors, req, res, new UriTooLongError(url.length, opts.maxUrlLength));
     // the fast path: a cache hit's headers go to writeHead as one flat list (unless the limiter already set a map)
-    if (rep) return void (visit.cachedBytes = writeRepresentation(req, res, rep, limiter ? [] : common));
-    if (!limiter) setAll(res, common);
-    next(req, res);
+    if (rep) {
+      visit.cached = true;
+      visit.bytes = writeRepresentation(req, res, rep, limiter ? [] : common);
+      return;
+    }
+    const onLane = opts.lanes?.match(req, url);
+    if (onLane) {
+      onLane.lane.serve(req, res, onLane.query, limiter ? [] : common).then(
+        (bytes) => void (visit.bytes = bytes),
+        // nothing written yet: the framework answers (an error, in its route's format)
+        () => (res.headersSent ? res.destroy() : toFramework()),
+      );
+      return;
+    }
+    toFramework();
+
+    function toFramework(): void {
+      if (!limiter) setAll(res, common);
+      next(req, res);
+    }
   };
   return Object.assign(door, { drain: () => inFlight.drain() });
 }

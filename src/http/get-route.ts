@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { METHODS } from 'node:http';
+import { METHODS, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Snapshot } from '../data/model.js';
 import type { AppContext } from '../app-context.js';
 import { MethodNotAllowedError, NotReadyError } from '../errors/ds-error.js';
@@ -18,8 +18,14 @@ export interface Answer {
   build(): Buffer | string | StreamedBody;
 }
 
-/** A read-only route: GET (and HEAD) with a schema; other methods get 405. */
-export interface GetRoute<Q> {
+/** What a handler may read of its request: the headers, and the path parameters on routes that have them. */
+export interface RequestView {
+  headers: IncomingHttpHeaders;
+  params?: unknown;
+}
+
+/** What every read-only route has besides its handler. */
+interface GetRouteBase {
   url: string;
   schema: FastifySchema;
   /** how errors of this route are rendered */
@@ -29,7 +35,21 @@ export interface GetRoute<Q> {
   cors?: boolean;
   /** keep the encoded answer for repeated identical requests */
   cache?: boolean;
+}
+
+/** A read-only route: GET (and HEAD) with a schema; other methods get 405. */
+export type GetRoute<Q> = FrameworkRoute<Q> | LaneRoute<Q>;
+
+/** A route only the framework answers: its handler sees Fastify's request. */
+interface FrameworkRoute<Q> extends GetRouteBase {
+  fastLane?: false;
   handler(query: Q, snapshot: Snapshot, req: FastifyRequest): Answer | Promise<Answer>;
+}
+
+/** A busy route without path parameters that also answers valid queries before the framework (fast-lane.ts): its handler sees the headers. */
+interface LaneRoute<Q> extends GetRouteBase {
+  fastLane: true;
+  handler(query: Q, snapshot: Snapshot, req: RequestView): Answer | Promise<Answer>;
 }
 
 /** Default caching of data answers: shared caches may keep them a minute, then revalidate by ETag. */
@@ -39,10 +59,12 @@ export const DATA_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=30
  * Registers a read-only route: validates with its schema (which also feeds
  * /openapi.json), answers 503 before data is loaded, 304 on a matching ETag,
  * compresses, keeps repeated answers in the response cache, and answers 405
- * (with Allow) to other methods and 204 to CORS preflights.
+ * (with Allow) to other methods and 204 to CORS preflights. A `fastLane`
+ * route also answers valid queries from the front door, before the
+ * framework, with the same handler and writer (fast-lane.ts).
  */
 export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: GetRoute<Q>): void {
-  const { format, cors = true, cache = true, needsData = true } = route;
+  const { format } = route;
   app.route({
     method: 'GET',
     url: route.url,
@@ -50,34 +72,63 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
     config: { format },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const snapshot = ctx.data.current;
-      if (needsData && !snapshot) throw new NotReadyError();
-      const answer = await route.handler(req.query as Q, snapshot as Snapshot, req);
-      const cacheControl = answer.cacheControl ?? DATA_CACHE_CONTROL;
+      const answer = await route.handler(req.query as Q, readySnapshot(route, snapshot), req);
       reply.hijack();
-      if (etagMatches(req.headers['if-none-match'], answer.etag)) {
-        const rep: Representation = { status: 200, type: answer.type, body: Buffer.alloc(0), etag: answer.etag, cacheControl, cors, headers: answer.headers };
-        writeRepresentation(req.raw, reply.raw, rep);
-        return;
-      }
-      const built = answer.build();
-      if (isStreamed(built)) {
-        await writeStreamed(req.raw, reply.raw, { status: 200, type: answer.type, etag: answer.etag, cacheControl, cors, headers: answer.headers }, built);
-        return;
-      }
-      const rep: Representation = {
-        status: 200,
-        type: answer.type,
-        body: typeof built === 'string' ? Buffer.from(built, 'utf8') : built,
-        etag: answer.etag,
-        cacheControl,
-        cors,
-        headers: answer.headers,
-      };
-      if (cache && snapshot) ctx.responses.set(req.raw.url ?? route.url, snapshot.version, rep);
-      writeRepresentation(req.raw, reply.raw, rep);
+      await writeAnswer(ctx, route, snapshot, req.raw, reply.raw, answer);
     },
   });
+  if (route.fastLane) {
+    ctx.lanes.add(route.url, route.schema.querystring as object, async (req, res, query, extra) => {
+      const snapshot = ctx.data.current;
+      return writeAnswer(ctx, route, snapshot, req, res, await route.handler(query as Q, readySnapshot(route, snapshot), req), extra);
+    });
+  }
   registerOtherMethods(app, route.url, format);
+}
+
+/** The snapshot a handler answers from; 503 before data is loaded (a route that needs no data gets null). */
+function readySnapshot(route: GetRouteBase, snapshot: Snapshot | null): Snapshot {
+  if ((route.needsData ?? true) && !snapshot) throw new NotReadyError();
+  return snapshot as Snapshot;
+}
+
+/**
+ * Writes an answer: 304 on a matching ETag, streamed when it is large, else
+ * whole and kept in the response cache (under the version of the `snapshot`
+ * it was made from). `extra` are more headers as
+ * [name, value, …]. Returns the bytes of the body sent.
+ */
+async function writeAnswer(
+  ctx: AppContext,
+  route: GetRouteBase & { url: string },
+  snapshot: Snapshot | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: Answer,
+  extra: readonly string[] = [],
+): Promise<number> {
+  const { cors = true, cache = true } = route;
+  const cacheControl = answer.cacheControl ?? DATA_CACHE_CONTROL;
+  if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+    const rep: Representation = { status: 200, type: answer.type, body: Buffer.alloc(0), etag: answer.etag, cacheControl, cors, headers: answer.headers };
+    return writeRepresentation(req, res, rep, extra);
+  }
+  const built = answer.build();
+  if (isStreamed(built)) {
+    await writeStreamed(req, res, { status: 200, type: answer.type, etag: answer.etag, cacheControl, cors, headers: answer.headers }, built, extra);
+    return 0;
+  }
+  const rep: Representation = {
+    status: 200,
+    type: answer.type,
+    body: built,
+    etag: answer.etag,
+    cacheControl,
+    cors,
+    headers: answer.headers,
+  };
+  if (cache && snapshot) ctx.responses.set(req.url ?? route.url, snapshot.version, rep);
+  return writeRepresentation(req, res, rep, extra);
 }
 
 /** Every method but GET and HEAD that reaches a route (CONNECT never does). */

@@ -8,7 +8,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export interface Representation {
   status: number;
   type: string;
-  body: Buffer;
+  /** text as made (a miss writes it with its headers in one write); the response cache turns it into a Buffer on its first hit */
+  body: Buffer | string;
   etag: string;
   cacheControl: string;
   /** allow any origin (API routes) */
@@ -48,6 +49,11 @@ function compressed(rep: Representation, encoding: 'br' | 'gzip'): Buffer {
   return rep.gzip;
 }
 
+/** Bytes of a body. */
+export function byteLength(body: Buffer | string): number {
+  return typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+}
+
 /** True when an If-None-Match header matches the ETag (weak comparison, RFC 9110 §13.1.2). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -56,16 +62,21 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-/** Caching, CORS and own headers of a representation, flattened for `writeHead`. */
+/** Caching, CORS and own headers of a representation, flattened for `writeHead` (own headers override the caching ones, CORS overrides both). */
 export function headerList(rep: Representation): string[] {
   if (rep.headerList) return rep.headerList;
-  const h: Record<string, string> = { etag: rep.etag, 'cache-control': rep.cacheControl, vary: 'Accept-Encoding', ...rep.headers };
+  // made as a flat list directly: no object to build and flatten on every miss
+  const list = ['etag', rep.etag, 'cache-control', rep.cacheControl, 'vary', 'Accept-Encoding'];
+  const set = (name: string, value: string): void => {
+    for (let i = 0; i < list.length; i += 2) if (list[i] === name) return void (list[i + 1] = value);
+    list.push(name, value);
+  };
+  for (const name in rep.headers) set(name, rep.headers[name]);
   if (rep.cors) {
-    h['access-control-allow-origin'] = '*';
-    h['access-control-expose-headers'] = 'ETag, Content-Disposition';
+    set('access-control-allow-origin', '*');
+    set('access-control-expose-headers', 'ETag, Content-Disposition');
   }
-  rep.headerList = Object.entries(h).flat();
-  return rep.headerList;
+  return (rep.headerList = list);
 }
 
 /**
@@ -81,13 +92,15 @@ export function writeRepresentation(req: IncomingMessage, res: ServerResponse, r
     res.end();
     return 0;
   }
-  let body = rep.body;
+  let body: Buffer | string = rep.body;
   const encoding =
     rep.body.length >= MIN_COMPRESS && COMPRESSIBLE.test(rep.type) ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
   if (encoding) body = compressed(rep, encoding);
   const own = encoding ? ['content-encoding', encoding, 'content-type', rep.type] : ['content-type', rep.type];
   // one flat list and no setHeader before: Node writes it without building a header map
-  res.writeHead(rep.status, base.concat(extra, own, 'content-length', String(body.length)));
+  const length = byteLength(body);
+  res.writeHead(rep.status, base.concat(extra, own, 'content-length', String(length)));
+  // a string body goes out in the same write as the headers
   res.end(req.method === 'HEAD' ? undefined : body);
-  return body.length;
+  return length;
 }

@@ -1,4 +1,4 @@
-import type { Representation } from './representation.js';
+import { byteLength, type Representation } from './representation.js';
 
 interface Entry {
   version: string;
@@ -29,12 +29,14 @@ export class ResponseCache {
     // refresh recency: Map iteration order is insertion order
     this.entries.delete(url);
     this.entries.set(url, e);
+    // a text body is encoded once, on its first hit: later hits write the bytes without a copy
+    if (typeof e.rep.body === 'string') e.rep.body = Buffer.from(e.rep.body, 'utf8');
     return e.rep;
   }
 
   /** Keeps a representation (only 200s within budget). */
   set(url: string, version: string, rep: Representation): void {
-    const bytes = rep.body.length * 2 + url.length + 256;
+    const bytes = byteLength(rep.body) * 2 + url.length + 256;
     if (rep.status !== 200 || bytes > this.budget / 8) return;
     const old = this.entries.get(url);
     if (old) this.delete(url, old);

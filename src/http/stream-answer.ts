@@ -11,7 +11,7 @@ import { COMPRESSIBLE, headerList, negotiateEncoding, type Representation } from
  */
 export interface StreamedBody {
   /** the body in pieces of some tens of kilobytes, in order */
-  chunks(): Iterable<string>;
+  chunks(): Iterable<string | Buffer>;
 }
 
 /** True when a built answer is to be streamed. */
@@ -23,11 +23,18 @@ export function isStreamed(body: unknown): body is StreamedBody {
  * Writes a streamed body with the headers of its representation (ETag,
  * caching, CORS, Vary), chunked, br or gzip when accepted; HEAD gets the
  * headers only. The caller has answered a matching If-None-Match already.
+ * `extra` are more headers as [name, value, …].
  */
-export async function writeStreamed(req: IncomingMessage, res: ServerResponse, head: Omit<Representation, 'body'>, body: StreamedBody): Promise<void> {
+export async function writeStreamed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  head: Omit<Representation, 'body'>,
+  body: StreamedBody,
+  extra: readonly string[] = [],
+): Promise<void> {
   const encoding = COMPRESSIBLE.test(head.type) ? negotiateEncoding(req.headers['accept-encoding']) : null;
   const own = encoding ? ['content-encoding', encoding, 'content-type', head.type] : ['content-type', head.type];
-  res.writeHead(head.status, headerList({ ...head, body: Buffer.alloc(0) }).concat(own));
+  res.writeHead(head.status, headerList({ ...head, body: Buffer.alloc(0) }).concat(extra, own));
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -20,12 +20,31 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
   const rest = constraints.slice(1).map((c) => ({ column: store.codes[c.d], only: c.codes.length === 1 ? c.codes[0] : -1, allowed: c.allowed }));
   if (rest.length === 0) return candidates;
   const out: number[] = [];
-  // a cold single-series request lands here: typed-array reads, no Set lookups for one-code dimensions
-  next: for (const s of candidates) {
-    for (const c of rest) if (c.only >= 0 ? c.column[s] !== c.only : !c.allowed.has(c.column[s])) continue next;
+  // a cold single-series request lands here: one code in every other dimension, compared column by column
+  if (rest.every((c) => c.only >= 0)) return matchAll(candidates, rest);
+  next: for (let i = 0; i < candidates.length; i++) {
+    const s = candidates[i];
+    for (let r = 0; r < rest.length; r++) {
+      const c = rest[r];
+      if (c.only >= 0 ? c.column[s] !== c.only : !c.allowed.has(c.column[s])) continue next;
+    }
     out.push(s);
   }
   return Uint32Array.from(out);
+}
+
+/** The candidates whose code is the one asked for in each of `rest`'s columns. */
+function matchAll(candidates: Uint32Array, rest: { column: Uint32Array; only: number }[]): Uint32Array {
+  const columns = rest.map((c) => c.column);
+  const codes = rest.map((c) => c.only);
+  const out: number[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const s = candidates[i];
+    let d = 0;
+    while (d < columns.length && columns[d][s] === codes[d]) d++;
+    if (d === columns.length) out.push(s);
+  }
+  return new Uint32Array(out);
 }
 
 function mergeSorted(lists: Uint32Array[]): Uint32Array {

@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { numberText } from './number-text.js';
+import { NUMBER_TEXT_MAX, numberText, writeNumberText } from './number-text.js';
 
-describe('numberText', () => {
+const scratch = Buffer.alloc(NUMBER_TEXT_MAX + 8);
+/** The bytes writeNumberText writes (after a byte of padding that must stay), as text. */
+const written = (v: number): string => {
+  scratch.fill(0x5f);
+  const end = writeNumberText(scratch, 1, v);
+  assert.equal(scratch[0], 0x5f, 'nothing before the position');
+  assert.equal(scratch[end], 0x5f, 'nothing after the end');
+  return scratch.toString('latin1', 1, end);
+};
+
+describe('numberText and writeNumberText', () => {
   it('is String(v) for every double', () => {
     fc.assert(
-      fc.property(fc.double(), (v) => numberText(v) === String(v)),
+      fc.property(fc.double(), (v) => numberText(v) === String(v) && written(v) === String(v)),
       { numRuns: 200_000 },
     );
   });
@@ -14,7 +24,7 @@ describe('numberText', () => {
   it('is String(v) for values with a few decimals, the published kind, at every magnitude', () => {
     const decimals = fc.tuple(fc.integer({ min: -(2 ** 53) + 1, max: 2 ** 53 - 1 }), fc.integer({ min: 0, max: 9 })).map(([n, k]) => n / 10 ** k);
     fc.assert(
-      fc.property(decimals, (v) => numberText(v) === String(v)),
+      fc.property(decimals, (v) => numberText(v) === String(v) && written(v) === String(v)),
       { numRuns: 200_000 },
     );
   });
@@ -55,6 +65,9 @@ describe('numberText', () => {
       4.35,
       0.035,
     ];
-    for (const v of [...edges, ...more]) assert.equal(numberText(v), String(v), String(v));
+    for (const v of [...edges, ...more]) {
+      assert.equal(numberText(v), String(v), String(v));
+      assert.equal(written(v), String(v), `written ${String(v)}`);
+    }
   });
 });

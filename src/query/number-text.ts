@@ -32,3 +32,43 @@ export function numberText(v: number): string {
   }
   return String(v);
 }
+
+/** Longest text of a double: `-2.2250738585072014e-308`. */
+export const NUMBER_TEXT_MAX = 24;
+
+/**
+ * Writes `numberText(v)` as ASCII bytes into `buf` at `at` and returns the
+ * position after it: the same text without making a string (a cold CSV
+ * writes one per row). `buf` needs NUMBER_TEXT_MAX bytes of room.
+ * @example writeNumberText(buf, 0, 1234.5) // 6, buf starts with '1234.5'
+ */
+export function writeNumberText(buf: Uint8Array, at: number, v: number): number {
+  for (let k = 0; k < POWERS.length; k++) {
+    const p = POWERS[k];
+    const s = Math.round(v * p);
+    if (!(s < UNIQUE_BELOW && s > -UNIQUE_BELOW)) break;
+    if (s / p !== v) continue;
+    if (s === 0) {
+      buf[at] = 48;
+      return at + 1;
+    }
+    if (s < 0) buf[at++] = 45;
+    let n = s < 0 ? -s : s;
+    let digits = 1;
+    for (let t = n; t >= 10; t = (t - (t % 10)) / 10) digits++;
+    // as numberText: at least one digit before the point
+    const width = digits > k ? digits : k + 1;
+    const end = at + width + (k > 0 ? 1 : 0);
+    let pos = end - 1;
+    for (let j = 0; j < width; j++) {
+      if (j === k && k > 0) buf[pos--] = 46;
+      const d = n % 10;
+      buf[pos--] = 48 + d;
+      n = (n - d) / 10;
+    }
+    return end;
+  }
+  const text = String(v);
+  for (let j = 0; j < text.length; j++) buf[at++] = text.charCodeAt(j);
+  return at;
+}

@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang, type Snapshot } from '../data/model.js';
-import { registerGet } from '../http/get-route.js';
+import { registerGet, type RequestView } from '../http/get-route.js';
 import { etagMatches } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata } from '../query/download-metadata.js';
-import { columnarJsonChunks, csvChunks, encodeColumnarJson, encodeCsv } from '../query/encode.js';
+import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
 import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
@@ -82,9 +82,9 @@ const chartEtag = (query: OutputQuery): string =>
 function dataBody(
   view: SelectionView,
   ctx: AppContext,
-  chunks: (v: SelectionView) => Iterable<string>,
-  whole: (v: SelectionView) => Buffer,
-): Buffer | StreamedBody {
+  chunks: (v: SelectionView) => Iterable<string | Buffer>,
+  whole: (v: SelectionView) => string | Buffer,
+): string | Buffer | StreamedBody {
   return view.observations > ctx.config.streamRows ? { chunks: () => chunks(view) } : whole(view);
 }
 
@@ -101,13 +101,13 @@ const CSV_ENCODER: OutputEncoder = {
   encode: (view, { query, ctx }) => {
     const lang = csvLabels(query);
     // labels=true adds a label column after each code column (issue 15); the default bytes stay the published file's
-    if (!lang) return dataBody(view, ctx, csvChunks, encodeCsv);
+    if (!lang) return dataBody(view, ctx, csvChunks, csvBytes);
     const lead = labelledLead(view, lang);
     return dataBody(
       view,
       ctx,
       (v) => csvChunks(v, lead),
-      (v) => encodeCsv(v, lead),
+      (v) => csvBytes(v, lead),
     );
   },
   description:
@@ -120,7 +120,7 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
     etagKind: 'json',
     etagExtra: (q) => (isDownload(q.download) ? 'attachment' : ''),
     light: true,
-    encode: (view, { ctx }) => dataBody(view, ctx, columnarJsonChunks, encodeColumnarJson),
+    encode: (view, { ctx }) => dataBody(view, ctx, columnarJsonChunks, columnarJsonText),
     description: 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.',
   },
   csv: CSV_ENCODER,
@@ -195,7 +195,7 @@ function attachment(id: OutputId, query: OutputQuery, datasetId: string, transfo
   return { 'content-disposition': `attachment; filename="${attachmentName(id, datasetId, transform)}"` };
 }
 
-async function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: FastifyRequest, ctx: AppContext) {
+async function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: RequestView, ctx: AppContext) {
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];
   const { dataset, selection } = parseSelection(query, snapshot);
@@ -226,6 +226,8 @@ export function registerSelectionOutputs(app: FastifyInstance, ctx: AppContext):
         tags: [output.group === 'chart' ? 'images' : 'data'],
         querystring: outputQuerySchema(output),
       },
+      // a selection nobody asked for before is the busy path of these routes (issue 16)
+      fastLane: true,
       handler: (query, snapshot, req) => answer(id, query, snapshot, req, ctx),
     });
   }

@@ -1,0 +1,114 @@
+// The fast lane (issue 16) answers selection routes before Fastify: over a
+// real socket every answer, valid or not, must be the one Fastify gives
+// (app.inject goes through Fastify alone), and the lane must take exactly
+// the queries the route's schema accepts.
+import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
+
+/** Headers the route decides (the front door's own, Date and connection handling aside). */
+const ROUTE_HEADERS = [
+  'content-type',
+  'content-length',
+  'etag',
+  'cache-control',
+  'vary',
+  'content-disposition',
+  'content-encoding',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+];
+
+const CUBE = 'dataset=ch_snb_zavesic&dims=D0%3DDA1';
+
+/** Valid queries: the lane takes them. */
+const VALID = [
+  `/series.csv?${CUBE}`,
+  `/series.csv?${CUBE}&from=2000-01-01&to=2010-12-31&transform=yoy`,
+  `/series.csv?${CUBE}&last=5&download=1`,
+  `/series.csv?${CUBE}&labels=true&lang=de`,
+  `/series.csv?${CUBE}&_=cache-buster`,
+  `/series.csv?dataset=ch_snb_zavesic`,
+  `/series?${CUBE}&transform=index&base=2000-01-01`,
+  `/series?${CUBE}&last=3`,
+  `/chart.svg?${CUBE}&width=400&height=300`,
+  // valid for the schema, refused by the handler: the lane hands them to Fastify
+  `/series.csv?dataset=no_such_dataset`,
+  `/series.csv?dataset=ch_snb_zavesic&dims=D0%3Dnope`,
+  `/series?${CUBE}&from=2010-01-01&to=2000-01-01`,
+  `/series?${CUBE}&base=2000-01-01`,
+  `/series.csv?${CUBE}&from=2021-02-30`,
+];
+
+/** Queries the schema refuses: Fastify answers them. */
+const REFUSED = [
+  `/series.csv`,
+  `/series.csv?`,
+  `/series.csv?${CUBE}&bogus=1`,
+  `/series.csv?${CUBE}&last=0`,
+  `/series.csv?${CUBE}&last=abc`,
+  `/series.csv?${CUBE}&transform=nope`,
+  `/series.csv?${CUBE}&from=2020-1-1`,
+  `/series.csv?${CUBE}&dataset=ch_snb_zavesic`,
+  `/series?${CUBE}&download=maybe`,
+  `/chart.svg?${CUBE}&width=1`,
+];
+
+describe('the fast lane answers as Fastify does', () => {
+  let app: FastifyInstance;
+  let base: string;
+  before(async () => {
+    app = await startApp(REAL_DATA, { responseCacheBytes: 0 });
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  const compare = async (url: string, method: 'GET' | 'HEAD', headers: Record<string, string> = {}): Promise<void> => {
+    const viaSocket = await fetch(base + url, { method, headers: { 'accept-encoding': 'identity', ...headers } });
+    const viaFastify = await app.inject({ url, method, headers: { 'accept-encoding': 'identity', ...headers } });
+    assert.equal(viaSocket.status, viaFastify.statusCode, `${method} ${url}: status`);
+    assert.equal(await viaSocket.text(), viaFastify.body, `${method} ${url}: body`);
+    for (const name of ROUTE_HEADERS) {
+      const fromFastify = viaFastify.headers[name];
+      assert.equal(viaSocket.headers.get(name) ?? undefined, fromFastify === undefined ? undefined : String(fromFastify), `${method} ${url}: ${name}`);
+    }
+  };
+
+  it('the lane takes the queries the schema accepts and no other', () => {
+    const get = { method: 'GET', headers: {} } as IncomingMessage;
+    for (const url of VALID) assert.ok(app.ds.lanes.match(get, url), `lane for ${url}`);
+    for (const url of REFUSED) assert.equal(app.ds.lanes.match(get, url), null, `no lane for ${url}`);
+    const withBody = { method: 'GET', headers: { 'content-length': '3' } } as unknown as IncomingMessage;
+    assert.equal(app.ds.lanes.match(withBody, VALID[0]), null, 'a request with a body goes to Fastify');
+    assert.equal(app.ds.lanes.match({ method: 'POST', headers: {} } as IncomingMessage, VALID[0]), null, 'POST goes to Fastify');
+    assert.equal(app.ds.lanes.match(get, `/dataset/ch_snb_zavesic/meta?x=1`), null, 'a route without a lane');
+  });
+
+  it('GET and HEAD of valid and refused queries: same status, body and route headers', async () => {
+    for (const url of [...VALID, ...REFUSED]) {
+      await compare(url, 'GET');
+      await compare(url, 'HEAD');
+    }
+  });
+
+  it('a matching If-None-Match gets the same 304, a stale one the same 200', async () => {
+    for (const url of VALID.slice(0, 9)) {
+      const etag = (await app.inject(url)).headers.etag as string;
+      await compare(url, 'GET', { 'if-none-match': etag });
+      await compare(url, 'GET', { 'if-none-match': 'W/"stale"' });
+    }
+  });
+
+  it('gzip and br when asked: the same bytes as through Fastify', async () => {
+    const url = `/series.csv?dataset=ch_snb_zavesic`;
+    for (const encoding of ['gzip', 'br']) {
+      const viaSocket = await fetch(base + url, { headers: { 'accept-encoding': encoding } });
+      const viaFastify = await app.inject({ url, headers: { 'accept-encoding': encoding } });
+      assert.equal(viaSocket.headers.get('content-encoding'), encoding);
+      assert.equal(await viaSocket.text(), (await app.inject({ url, headers: { 'accept-encoding': 'identity' } })).body);
+      assert.equal(viaFastify.headers['content-encoding'], encoding);
+    }
+  });
+});
