@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { versionEtag } from '../http/version-etag.js';
 import type { Selection } from '../query/view.js';
 
 /**
@@ -9,5 +10,5 @@ import type { Selection } from '../query/view.js';
  */
 export function selectionEtag(kind: string, datasetVersion: string, selection: Selection, extra = ''): string {
   const canonical = JSON.stringify([kind, selection, extra]);
-  return `W/"${kind}-${datasetVersion}-${hash('sha1', canonical, 'base64url').slice(0, 16)}"`;
+  return versionEtag(kind, datasetVersion, hash('sha1', canonical, 'base64url').slice(0, 16));
 }
