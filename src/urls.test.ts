@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { langPrefix, splitLangPrefix } from './urls.js';
+import { formatDims, langPrefix, splitDims, splitLangPrefix } from './urls.js';
 import { LANGS } from './data/model.js';
 
 describe('language prefixes', () => {
@@ -16,5 +16,25 @@ describe('language prefixes', () => {
     assert.deepEqual(splitLangPrefix('/dex/d/x'), { lang: 'en', rest: '/dex/d/x' });
     assert.deepEqual(splitLangPrefix('/es/d/x'), { lang: 'en', rest: '/es/d/x' });
     assert.deepEqual(splitLangPrefix('/fr'), { lang: 'fr', rest: '/' });
+  });
+});
+
+describe('the dims grammar', () => {
+  it('splitDims reads what formatDims writes', () => {
+    const dims = { structure: ['gdp', 'gva'], type: ['real'], Geschlecht: ['1', '_T'] };
+    const read = splitDims(formatDims(dims));
+    assert.deepEqual(Object.fromEntries(read.map((s) => [s.dim, s.codes])), dims);
+  });
+
+  it('trims names and codes, skips blank segments, and marks a segment without name= as such', () => {
+    assert.deepEqual(splitDims(' type = real ;; ; structure=gdp, gva'), [
+      { text: ' type = real ', dim: 'type', codes: ['real'] },
+      { text: ' structure=gdp, gva', dim: 'structure', codes: ['gdp', 'gva'] },
+    ]);
+    assert.deepEqual(splitDims('real;=x;type='), [
+      { text: 'real', dim: null, codes: [] },
+      { text: '=x', dim: null, codes: [] },
+      { text: 'type=', dim: 'type', codes: [''] },
+    ]);
   });
 });

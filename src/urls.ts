@@ -49,6 +49,39 @@ export function formatDims(dims: Record<string, string[]>, order: string[] = Obj
   return keys.map((d) => `${d}=${dims[d].join(',')}`).join(';');
 }
 
+/** One segment `dim=code,code` of the `dims` grammar: the text as written, the dimension (null without `name=`), the codes trimmed. */
+export interface DimsSegment {
+  text: string;
+  dim: string | null;
+  codes: string[];
+}
+
+/**
+ * Reads the `dims` grammar that `formatDims` writes (the API's and the page's
+ * `dims`, a `compare` value after its dataset id) into its segments; blank
+ * segments are skipped. What the dimensions and codes mean is the caller's.
+ * @example splitDims('type=real; structure=gdp, gva') // [{ text: 'type=real', dim: 'type', codes: ['real'] }, { text: ' structure=gdp, gva', dim: 'structure', codes: ['gdp', 'gva'] }]
+ */
+export function splitDims(text: string): DimsSegment[] {
+  const out: DimsSegment[] = [];
+  for (const segment of text.split(';')) {
+    if (segment.trim() === '') continue;
+    const eq = segment.indexOf('=');
+    out.push({
+      text: segment,
+      dim: eq > 0 ? segment.slice(0, eq).trim() : null,
+      codes:
+        eq > 0
+          ? segment
+              .slice(eq + 1)
+              .split(',')
+              .map((c) => c.trim())
+          : [],
+    });
+  }
+  return out;
+}
+
 /**
  * The `compare` parameter of a compared selection: the dataset id, then its `dims` after a colon.
  * @example formatCompare({ datasetId: 'ch_fso_unemp_rate', dims: { region: ['CH'] } }) // 'ch_fso_unemp_rate:region=CH'

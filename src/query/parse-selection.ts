@@ -4,6 +4,7 @@ import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from './closest.js';
 import { isDateBound, readDateBound, type DateBound } from './date-bound.js';
 import { TRANSFORMS, type Selection, type Transform } from './view.js';
+import { splitDims } from '../urls.js';
 
 /** The selection parameters as they arrive in a query string (already schema-checked). */
 export interface SelectionQuery {
@@ -38,17 +39,14 @@ export function parseDims(text: string | undefined, dataset: Dataset): Record<st
   if (text === undefined || text.trim() === '') return out;
   const dims = dataset.meta.dimensions;
   const valid = dims.map((d) => d.id);
-  for (const segment of text.split(';')) {
-    if (segment.trim() === '') continue;
-    const eq = segment.indexOf('=');
-    if (eq <= 0) {
+  for (const { text: segment, dim: dimId, codes } of splitDims(text)) {
+    if (dimId === null) {
       throw new BadParameterError(
         `Malformed dims segment '${segment}': expected dim=code[,code...], segments separated by ';' (e.g. '${exampleDims(dataset)}').`,
         { parameter: 'dims', segment },
         'malformed_dims',
       );
     }
-    const dimId = segment.slice(0, eq).trim();
     const dim = dims.find((d) => d.id === dimId);
     if (!dim) {
       const message = valid.length
@@ -56,10 +54,6 @@ export function parseDims(text: string | undefined, dataset: Dataset): Record<st
         : `Dataset '${dataset.meta.id}' is a single series and has no dimensions: leave out dims.`;
       throw new BadParameterError(message, { parameter: 'dims', dimension: dimId, valid }, 'unknown_dimension');
     }
-    const codes = segment
-      .slice(eq + 1)
-      .split(',')
-      .map((c) => c.trim());
     for (const code of codes) {
       if (dim.index.has(code)) continue;
       const validCodes = dim.levels.filter((l) => l.data).map((l) => l.code);

@@ -13,6 +13,7 @@ import type { DateUnit } from '../i18n/chart-text.js';
 import type { CompareDropReason } from '../i18n/compare-text.js';
 import { labelSeries, type ExplorerUnits, type LabelledSeries, type SeriesData } from './naming.js';
 import type { ExplorerMeta, ExplorerState } from './state.js';
+import { splitDims } from '../urls.js';
 
 /** A compared selection: a dataset and codes per dimension (none = the dataset's opening series). */
 export interface CompareRef {
@@ -48,17 +49,10 @@ export function parseCompare(value: string): CompareRef | null {
   if (!DATASET_ID.test(datasetId)) return null;
   const dims: Record<string, string[]> = {};
   const rest = colon < 0 ? '' : value.slice(colon + 1);
-  for (const segment of rest.split(';')) {
-    if (segment.trim() === '') continue;
-    const eq = segment.indexOf('=');
-    const dim = segment.slice(0, eq).trim();
-    const codes = segment
-      .slice(eq + 1)
-      .split(',')
-      .map((c) => c.trim())
-      .filter((c) => c !== '');
-    if (eq <= 0 || codes.length === 0) return null;
-    dims[dim] = [...new Set([...(dims[dim] ?? []), ...codes])];
+  for (const segment of splitDims(rest)) {
+    const codes = segment.codes.filter((c) => c !== '');
+    if (segment.dim === null || codes.length === 0) return null;
+    dims[segment.dim] = [...new Set([...(dims[segment.dim] ?? []), ...codes])];
   }
   return { datasetId, dims };
 }

@@ -14,6 +14,7 @@ import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
 import { readCompareValues } from './compare.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
+import { splitDims } from '../urls.js';
 
 /** Something in a query that the reading left out or replaced by the default. */
 export interface QueryProblem {
@@ -77,11 +78,9 @@ function problem(code: CodeOf<400>, parameter: string, message: string, facts: R
 
 /** The codes of `dims=dim=code,code;dim=code`, each kept only when the dimension exists. */
 function readDimsParam(meta: ExplorerMeta, text: string, add: (dim: ExplorerDim, codes: string[]) => void, problems: QueryProblem[]): void {
-  for (const segment of text.split(';')) {
-    if (segment.trim() === '') continue;
-    const eq = segment.indexOf('=');
-    const dim = eq > 0 ? meta.dims.find((d) => d.id === segment.slice(0, eq).trim()) : undefined;
-    if (dim) add(dim, segment.slice(eq + 1).split(','));
+  for (const { text: segment, dim: id, codes } of splitDims(text)) {
+    const dim = id === null ? undefined : meta.dims.find((d) => d.id === id);
+    if (dim) add(dim, codes);
     else {
       const valid = meta.dims.map((d) => d.id);
       problems.push(
