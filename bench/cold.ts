@@ -6,7 +6,10 @@
  * baseline. wrk, 1 thread x 50 connections. Writes the "cold" section of
  * bench/RESULTS.md. See bench/README.md.
  *
- *   npx tsx bench/cold.ts [--count 100000] [--large /tmp/ds-large] [--cpu-prof DIR] [--no-out]
+ * `--workers N` runs N processes of each server on the same cores (our
+ * DS_WORKERS, nginx's worker_processes); the default is 1 each.
+ *
+ *   npx tsx bench/cold.ts [--count 100000] [--workers 1] [--large /tmp/ds-large] [--cpu-prof DIR] [--no-out]
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +30,7 @@ import { measureOnce, writeWrkScripts, type LoadResult, type LoadSettings, type 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string): void => console.error(`${new Date().toISOString().slice(11, 19)} ${line}`);
 
-const SETTINGS: LoadSettings = { durationS: 0, warmupS: 0, rounds: 1, connections: 50, threads: 1, workers: 1 };
+const BASE_SETTINGS: LoadSettings = { durationS: 0, warmupS: 0, rounds: 1, connections: 50, threads: 1, workers: 1 };
 
 /** Targets of the issue: ours against DuckDB and nginx, and our p99. */
 const TARGETS = { vsDuckdb: 30, vsNginx: 0.25, p99Ms: 20 };
@@ -71,15 +74,33 @@ const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maxim
 /** Answers per second of the server's own CPU: on a shared machine, the rate its share of the cores allowed. */
 const perCpuSecond = (r: LoadResult | OnceResult): number => r.rps / Math.max(r.serverCpuPct / 100, 1e-6);
 
-function row(name: string, r: LoadResult | OnceResult, note = ''): string {
+function row(name: string, processes: number, r: LoadResult | OnceResult, note = ''): string {
   const seconds = 'seconds' in r ? r.seconds : r.durationS;
-  return `| ${name} | ${fmt(r.requests)} | ${fmt(seconds, 1)} | ${fmt(r.rps)} | ${fmt(perCpuSecond(r))} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${fmt(r.errors)} | ${fmt(r.bytesPerResponse)} | ${fmt(r.serverCpuPct)} % | ${fmt(r.otherCpuPct)} % | ${note} |`;
+  return `| ${name} | ${processes} | ${fmt(r.requests)} | ${fmt(seconds, 1)} | ${fmt(r.rps)} | ${fmt(perCpuSecond(r))} | ${fmt(r.p50Ms, 2)} | ${fmt(r.p99Ms, 2)} | ${fmt(r.errors)} | ${fmt(r.bytesPerResponse)} | ${fmt(r.serverCpuPct)} % | ${fmt(r.otherCpuPct)} % | ${note} |`;
+}
+
+/** One configuration's walks: our server and nginx with the same number of processes. */
+interface WorkersRun {
+  workers: number;
+  ours: OnceResult;
+  nginx: [OnceResult, OnceResult];
+}
+
+const holds = (ok: boolean): string => (ok ? 'holds' : '**misses**');
+
+/** The targets' verdicts of one configuration, against nginx's mean and the DuckDB baseline. */
+function verdicts(r: WorkersRun, duck: LoadResult): string {
+  const vsNginx = r.ours.rps / ((r.nginx[0].rps + r.nginx[1].rps) / 2);
+  const vsDuck = r.ours.rps / duck.rps;
+  const perCpuNginx = (perCpuSecond(r.nginx[0]) + perCpuSecond(r.nginx[1])) / 2;
+  return `- ${r.workers} process(es) each: ours / DuckDB **${fmt(vsDuck, 1)}x** (target >= ${TARGETS.vsDuckdb}x: ${holds(vsDuck >= TARGETS.vsDuckdb)}); ours / nginx (mean of its two runs) **${fmt(vsNginx, 2)}x** (target >= ${TARGETS.vsNginx}x: ${holds(vsNginx >= TARGETS.vsNginx)}); our p99 **${fmt(r.ours.p99Ms, 1)} ms** (target < ${TARGETS.p99Ms} ms: ${holds(r.ours.p99Ms < TARGETS.p99Ms)}); per CPU-second of each server: ours / DuckDB ${fmt(perCpuSecond(r.ours) / perCpuSecond(duck), 1)}x, ours / nginx ${fmt(perCpuSecond(r.ours) / perCpuNginx, 2)}x`;
 }
 
 async function run(): Promise<void> {
   const { values } = parseArgs({
     options: {
       count: { type: 'string', default: '100000' },
+      workers: { type: 'string', default: '1,2' },
       large: { type: 'string', default: '/tmp/ds-large' },
       'duckdb-seconds': { type: 'string', default: '10' },
       'cpu-prof': { type: 'string' },
@@ -88,6 +109,8 @@ async function run(): Promise<void> {
     },
   });
   const count = Number(values.count);
+  const workerCounts = values.workers!.split(',').map(Number);
+  if (workerCounts.some((w) => !Number.isInteger(w) || w < 1)) throw new Error(`--workers takes counts of processes, such as 1,2: ${values.workers}`);
   const dataDir = values.large!;
   const tmp = mkdtempSync(join(tmpdir(), 'ds-cold-'));
   // nginx's worker runs as nobody: it must be able to read what it serves
@@ -113,10 +136,7 @@ async function run(): Promise<void> {
     await stopChild(prep.child, 'SIGINT');
     const nginxList = join(tmp, 'nginx.txt');
     writeFileSync(nginxList, files.join('\n') + '\n');
-    const nginx = await startNginx(www, join(tmp, 'nginx'));
-
     const nodeArgs = values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`];
-    const ours = await startOurServer(root, dataDir, nodeArgs);
     log(`writing Parquet copies for the DuckDB baseline`);
     mkdirSync(join(tmp, 'parquet'));
     await writeParquetCopies(dataDir, join(tmp, 'parquet'));
@@ -127,50 +147,51 @@ async function run(): Promise<void> {
     const calibrationList = join(tmp, 'calibration.txt');
     writeFileSync(calibrationList, coldPaths(dataDir, inventory, 5000, 17).join('\n') + '\n');
     const boundFor = async (target: LoadTarget): Promise<number> => {
-      await measureOnce(target, 2, SETTINGS, scripts);
-      const r = await measureOnce(target, 3, SETTINGS, scripts);
+      await measureOnce(target, 2, BASE_SETTINGS, scripts);
+      const r = await measureOnce(target, 3, BASE_SETTINGS, scripts);
       return Math.ceil((paths.length / Math.max(r.rps, 200)) * 1.3) + 3;
     };
-    const walk = async (name: string, baseUrl: string, list: string, calibration: string, pgid: number): Promise<OnceResult> => {
-      await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
+    const walk = async (name: string, baseUrl: string, list: string, calibration: string, pgid: number, idle: number[]): Promise<OnceResult> => {
+      await waitIdle(idle);
       const maxS = await boundFor({ baseUrl, pathsFile: calibration, serverPgid: pgid });
-      await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
+      await waitIdle(idle);
       const r = await walkOnce(scripts.once, baseUrl, list, pgid, maxS);
       log(
         `${name}: ${fmt(r.requests)} answers in ${fmt(r.seconds, 1)} s, ${fmt(r.rps)}/s, p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms, ${r.errors} errors${r.finished ? '' : ' (time ran out)'}`,
       );
       return r;
     };
-    // nginx before and after ours: the machine is shared, the mean of the two is the reference
-    const nginx1 = await walk('nginx (static files)', nginx.baseUrl, nginxList, nginxList, nginx.child.pid);
-    const oursR = await walk('ours (cache off)', ours.baseUrl, oursList, calibrationList, ours.child.pid);
-    const nginx2 = await walk('nginx again', nginx.baseUrl, nginxList, nginxList, nginx.child.pid);
+    const runs: WorkersRun[] = [];
+    for (const workers of workerCounts) {
+      // both servers with the same number of processes, on the same cores; ours started fresh, never having seen a selection
+      const nginx = await startNginx(www, join(tmp, `nginx-${workers}`), workers);
+      const ours = await startOurServer(root, dataDir, nodeArgs, undefined, undefined, workers);
+      const idle = [ours.child.pid, nginx.child.pid, duck.child.pid];
+      log(`${workers} process(es) each`);
+      // nginx before and after ours: the machine is shared, the mean of the two is the reference
+      const nginx1 = await walk('nginx (static files)', nginx.baseUrl, nginxList, nginxList, nginx.child.pid, idle);
+      const oursR = await walk('ours (cache off)', ours.baseUrl, oursList, calibrationList, ours.child.pid, idle);
+      const nginx2 = await walk('nginx again', nginx.baseUrl, nginxList, nginxList, nginx.child.pid, idle);
+      await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT')]);
+      runs.push({ workers, ours: oursR, nginx: [nginx1, nginx2] });
+    }
     const duckSeconds = Number(values['duckdb-seconds']);
-    await waitIdle([ours.child.pid, nginx.child.pid, duck.child.pid]);
-    const duckR = await measureOnce({ baseUrl: duck.baseUrl, pathsFile: oursList, serverPgid: duck.child.pid }, duckSeconds, SETTINGS, scripts);
+    await waitIdle([duck.child.pid]);
+    const duckR = await measureOnce({ baseUrl: duck.baseUrl, pathsFile: oursList, serverPgid: duck.child.pid }, duckSeconds, BASE_SETTINGS, scripts);
     log(`DuckDB per request: ${fmt(duckR.rps)}/s, p99 ${fmt(duckR.p99Ms, 2)} ms, ${duckR.errors} errors`);
-    await Promise.all([stopChild(ours.child, 'SIGINT'), stopChild(nginx.child, 'SIGQUIT'), stopChild(duck.child)]);
+    await stopChild(duck.child);
 
-    const nginxRps = (nginx1.rps + nginx2.rps) / 2;
-    const vsNginx = oursR.rps / nginxRps;
-    const vsDuck = oursR.rps / duckR.rps;
-    const holds = (ok: boolean): string => (ok ? 'holds' : '**misses**');
     const markdown = `## Cold path: ${fmt(paths.length)} distinct single-series selections, response cache off
 
 Run ${machine.date} on ${machine.cpu} (${machine.cores} cores, Node ${machine.node}, load average before ${machine.loadAverage}), commit ${machine.commit}; the machine is shared with other engineers' work, so figures move by tens of percent between runs ("other CPU" is everything else that ran meanwhile).
-\`npx tsx bench/cold.ts\`: the large generated directory (${fmt([...inventory.datasets.values()].flat().length)} series), ${fmt(paths.length)} distinct \`/series.csv\` selections (a random series, random \`from\`/\`to\`, ${fmt(transformed)} with a transform), each asked once (timed from wrk's start to the last answer; each server first runs 2 + 3 s over 5,000 other selections, which warms it up and bounds wrk's -d), our server with \`DS_RESPONSE_CACHE_MB=0\` started fresh; nginx ${machine.nginx} serves the same answers as static files (written by another server process); the DuckDB baseline runs one SQL query over Parquet per request (it ignores \`transform\`, so it does less work on a third of them) for ${duckSeconds} s over the same list. wrk 1 thread x 50 connections.
+\`npx tsx bench/cold.ts\`: the large generated directory (${fmt([...inventory.datasets.values()].flat().length)} series), ${fmt(paths.length)} distinct \`/series.csv\` selections (a random series, random \`from\`/\`to\`, ${fmt(transformed)} with a transform), each asked once (timed from wrk's start to the last answer; each server first runs 2 + 3 s over 5,000 other selections, which warms it up and bounds wrk's -d), our server with \`DS_RESPONSE_CACHE_MB=0\` started fresh; nginx ${machine.nginx} serves the same answers as static files (written by another server process); the DuckDB baseline runs one SQL query over Parquet per request (it ignores \`transform\`, so it does less work on a third of them) for ${duckSeconds} s over the same list. wrk 1 thread x 50 connections, on the same ${machine.cores} cores as the servers. "N processes" is our server with \`DS_WORKERS=N\` and nginx with \`worker_processes N\`: the same number of processes for both, on the same cores.
 
-| server | requests | s | req/s | per server CPU-second | p50 ms | p99 ms | errors | bytes/answer | server CPU | other CPU | |
-|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|
-${row('ours', oursR)}
-${row('nginx, static files', nginx1, 'before ours')}
-${row('nginx, static files', nginx2, 'after ours')}
-${row('DuckDB per request', duckR, `${duckSeconds} s`)}
+| server | processes | requests | s | req/s | per server CPU-second | p50 ms | p99 ms | errors | bytes/answer | server CPU | other CPU | |
+|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|
+${runs.map((r) => [row('ours', r.workers, r.ours), row('nginx, static files', r.workers, r.nginx[0], 'before ours'), row('nginx, static files', r.workers, r.nginx[1], 'after ours')].join('\n')).join('\n')}
+${row('DuckDB per request', 1, duckR, `${duckSeconds} s, its own threads`)}
 
-- ours / DuckDB: **${fmt(vsDuck, 1)}x** (target >= ${TARGETS.vsDuckdb}x: ${holds(vsDuck >= TARGETS.vsDuckdb)})
-- ours / nginx (mean of its two runs): **${fmt(vsNginx, 2)}x** (target >= ${TARGETS.vsNginx}x: ${holds(vsNginx >= TARGETS.vsNginx)})
-- our p99: **${fmt(oursR.p99Ms, 1)} ms** (target < ${TARGETS.p99Ms} ms: ${holds(oursR.p99Ms < TARGETS.p99Ms)})
-- per CPU-second of each server (what the rates would be if each had its core to itself): ours / DuckDB ${fmt(perCpuSecond(oursR) / perCpuSecond(duckR), 1)}x, ours / nginx ${fmt(perCpuSecond(oursR) / ((perCpuSecond(nginx1) + perCpuSecond(nginx2)) / 2), 2)}x
+${runs.map((r) => verdicts(r, duckR)).join('\n')}
 `;
     console.log(markdown);
     if (!values['no-out']) writeSection(values.out!, 'cold', markdown);
