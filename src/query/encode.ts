@@ -1,4 +1,4 @@
-import { formatIsoDate } from '../data/dates.js';
+import { formatIsoDate, writeIsoDate } from '../data/dates.js';
 import { NUMBER_TEXT_MAX, numberText, writeNumberText } from './number-text.js';
 import type { SelectionView, SeriesView } from './view.js';
 
@@ -79,8 +79,7 @@ function writeRows(buf: Buffer, cursor: { at: number }, prefix: Buffer, s: Serie
   let at = cursor.at;
   for (; i < dates.length && at + room <= buf.length; i++) {
     for (let j = 0; j < prefix.length; j++) buf[at++] = prefix[j];
-    const date = formatIsoDate(dates[i]);
-    for (let j = 0; j < date.length; j++) buf[at++] = date.charCodeAt(j);
+    at = writeIsoDate(buf, at, dates[i]);
     buf[at++] = 44;
     const v = values[i];
     if (!Number.isNaN(v)) at = writeNumberText(buf, at, v);
