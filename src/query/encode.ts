@@ -53,16 +53,19 @@ const rowLead = (lead: CsvLead, s: SeriesView): Buffer =>
  * cold path); `csvBytes` sizes one piece for the whole answer.
  */
 export function csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), pieceBytes = CHUNK): Generator<Buffer> {
-  return csvPieces(view, lead, pieceBytes, (s) => rowLead(lead, s));
+  return csvPieces(view, lead, pieceBytes);
 }
 
-function* csvPieces(view: SelectionView, lead: CsvLead, pieceBytes: number, prefixOf: (s: SeriesView, k: number) => Buffer): Generator<Buffer> {
-  const header = Buffer.from([...lead.names, 'date', 'value'].map(csvField).join(',') + '\n', 'utf8');
+/** The header line of a CSV with this lead. */
+const csvHeader = (lead: CsvLead): Buffer => Buffer.from([...lead.names, 'date', 'value'].map(csvField).join(',') + '\n', 'utf8');
+
+function* csvPieces(view: SelectionView, lead: CsvLead, pieceBytes: number): Generator<Buffer> {
+  const header = csvHeader(lead);
   let buf = Buffer.allocUnsafe(Math.max(pieceBytes, header.length));
   const cursor = { at: header.copy(buf, 0) };
   for (let k = 0; k < view.series.length; k++) {
     const s = view.series[k];
-    const prefix = prefixOf(s, k);
+    const prefix = rowLead(lead, s);
     for (let i = 0; (i = writeRows(buf, cursor, prefix, s, i)) < s.dates.length;) {
       yield buf.subarray(0, cursor.at);
       buf = Buffer.allocUnsafe(Math.max(pieceBytes, prefix.length + ROW_TAIL_MAX));
@@ -89,13 +92,27 @@ function writeRows(buf: Buffer, cursor: { at: number }, prefix: Buffer, s: Serie
   return i;
 }
 
-/** Tidy CSV (see `csvChunks`) as one buffer, written in one piece sized for it. */
+/** Where csvBytes writes before copying out exactly the bytes written: one buffer per process, grown once to SCRATCH_MAX when an answer needs more (issue 16, the cold path: no buffer sized for the worst case per answer). */
+let scratch = Buffer.allocUnsafe(CHUNK);
+/** The most the scratch grows to. */
+const SCRATCH_MAX = 1 << 20;
+
+/** Tidy CSV (see `csvChunks`) as one buffer of exactly its length. */
 export function csvBytes(view: SelectionView, lead: CsvLead = codeLead(view)): Buffer {
+  const header = csvHeader(lead);
   const prefixes = view.series.map((s) => rowLead(lead, s));
-  let bound = 256 + lead.names.reduce((n, name) => n + 2 * Buffer.byteLength(name, 'utf8') + 3, 0);
+  let bound = header.length;
   for (let k = 0; k < prefixes.length; k++) bound += view.series[k].dates.length * (prefixes[k].length + ROW_TAIL_MAX);
-  const pieces = [...csvPieces(view, lead, bound, (_, k) => prefixes[k])];
-  return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
+  // a large answer gets a buffer of its own, so the scratch never keeps more than SCRATCH_MAX
+  const own = bound > SCRATCH_MAX;
+  if (!own && scratch.length < bound) scratch = Buffer.allocUnsafe(SCRATCH_MAX);
+  const buf = own ? Buffer.allocUnsafe(bound) : scratch;
+  const cursor = { at: header.copy(buf, 0) };
+  for (let k = 0; k < prefixes.length; k++) writeRows(buf, cursor, prefixes[k], view.series[k], 0);
+  if (own) return buf.subarray(0, cursor.at);
+  const out = Buffer.allocUnsafe(cursor.at);
+  scratch.copy(out, 0, 0, cursor.at);
+  return out;
 }
 
 /** Tidy CSV (see `csvChunks`) as one buffer. */

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { formatIsoDate } from '../data/dates.js';
+import { loadSnapshot } from '../data/load-snapshot.js';
+import type { Snapshot } from '../data/model.js';
+import { REAL_DATA } from '../../test/helpers.js';
+import { computeView } from './compute-view.js';
+import { csvBytes, csvChunks, csvField } from './encode.js';
+import { labelledLead } from './encode-labelled-csv.js';
+import { TRANSFORMS, type SelectionView } from './view.js';
+
+/** The CSV as the contract states it, written the plain way: strings, String(v), an empty field for a missing value. */
+function reference(view: SelectionView, lead = { names: view.dataset.meta.dimOrder, fields: (s: SelectionView['series'][number]) => s.codes }): Buffer {
+  const lines = [[...lead.names, 'date', 'value'].map(csvField).join(',')];
+  for (const s of view.series) {
+    const fields = lead.fields(s).map(csvField);
+    for (let i = 0; i < s.dates.length; i++) lines.push([...fields, formatIsoDate(s.dates[i]), Number.isNaN(s.values[i]) ? '' : String(s.values[i])].join(','));
+  }
+  return Buffer.from(lines.join('\n') + '\n', 'utf8');
+}
+
+describe('the CSV encoders (issue 16: bytes written straight, same text as the plain way)', () => {
+  let snapshot: Snapshot;
+  before(async () => {
+    snapshot = await loadSnapshot(REAL_DATA);
+  });
+
+  it('csvBytes and csvChunks (in pieces of any size) write the reference text on every real dataset, transform and window', () => {
+    let views = 0;
+    for (const dataset of snapshot.datasets.values()) {
+      const { dates } = dataset.store;
+      const mid = dates[dates.length >> 1];
+      for (const transform of TRANSFORMS) {
+        for (const [from, to] of [
+          [null, null],
+          [mid, null],
+          [null, mid],
+        ] as const) {
+          const view = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from, to, last: null, transform, base: null });
+          const want = reference(view);
+          assert.ok(csvBytes(view).equals(want), `${dataset.meta.id} ${transform} ${from}-${to}: csvBytes`);
+          assert.ok(Buffer.concat([...csvChunks(view, undefined, 97)]).equals(want), `${dataset.meta.id} ${transform}: csvChunks in 97-byte pieces`);
+          views++;
+        }
+      }
+      const view = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from: null, to: null, last: 3, transform: 'level', base: null });
+      for (const lang of ['en', 'de'] as const)
+        assert.ok(csvBytes(view, labelledLead(view, lang)).equals(reference(view, labelledLead(view, lang))), `${dataset.meta.id}: labelled ${lang}`);
+    }
+    assert.ok(views >= 45 * 15, `every dataset was written (${views} views)`);
+  });
+
+  it('a large answer after a small one, and a small one after a large one, keep their own bytes', () => {
+    const dataset = [...snapshot.datasets.values()].sort((a, b) => b.store.values.length - a.store.values.length)[0];
+    const whole = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from: null, to: null, last: null, transform: 'level', base: null });
+    const small = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from: null, to: null, last: 1, transform: 'level', base: null });
+    const a = csvBytes(small);
+    const b = csvBytes(whole);
+    const c = csvBytes(small);
+    assert.ok(a.equals(reference(small)) && b.equals(reference(whole)) && c.equals(reference(small)));
+    assert.ok(a.equals(c), 'the first answer was not overwritten by the later ones');
+  });
+});
