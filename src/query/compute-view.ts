@@ -59,8 +59,9 @@ function mergeSorted(lists: Uint32Array[]): Uint32Array {
 }
 
 /**
- * Computes a selection once: picks the series, applies the transform on each
- * whole series, then trims to from/to and the last N. Every output renders
+ * Computes a selection once: picks the series, finds the window (from/to and
+ * the last N) and applies the transform to it, reading each whole series for
+ * what comes before the window. Every output renders
  * from the returned view.
  * @example computeView(dataset, { datasetId: 'ch_fso_ppi', dims: {}, from: null, to: null, last: 12, transform: 'yoy', base: null })
  */
@@ -72,12 +73,11 @@ export function computeView(dataset: Dataset, selection: Selection): SelectionVi
   for (const id of ids) {
     const all = store.dates.subarray(store.offsets[id], store.offsets[id + 1]);
     const raw = store.values.subarray(store.offsets[id], store.offsets[id + 1]);
-    const transformed = applyTransform(all, raw, selection.transform, meta.frequency);
     let a = selection.from === null ? 0 : lowerBound(all, selection.from);
     const b = selection.to === null ? all.length : lowerBound(all, selection.to + 1);
     if (selection.last !== null) a = Math.max(a, b - selection.last);
     const dates = all.subarray(a, Math.max(a, b));
-    let values = transformed.subarray(a, Math.max(a, b));
+    let values = applyTransform(all, raw, selection.transform, meta.frequency, a, Math.max(a, b));
     if (selection.transform === 'index') values = rebase(values, indexBase(all, raw, values, selection.base));
     const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
     series.push({ id, codes, dates, values });

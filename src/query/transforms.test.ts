@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
+import { loadSnapshot } from '../data/load-snapshot.js';
 import { LANGS } from '../data/model.js';
 import { transformNames } from '../i18n/transform-names.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
@@ -87,8 +88,36 @@ describe('transform computations', () => {
     const pct = applyTransform(dates, values, 'pct', 'daily');
     assert.ok(Math.abs(pct[1] - 10) < 1e-9);
     assert.ok(Number.isNaN(pct[3]), 'division by zero is missing, never Infinity');
-    assert.equal(applyTransform(dates, values, 'level', 'daily'), values);
-    assert.equal(applyTransform(dates, values, 'index', 'daily'), values);
+    assert.deepEqual(applyTransform(dates, values, 'level', 'daily'), values);
+    assert.deepEqual(applyTransform(dates, values, 'index', 'daily'), values);
+  });
+
+  it('on a window, gives what the whole series gives there, on every real series, transform and window edge', async () => {
+    const snapshot = await loadSnapshot(REAL_DATA);
+    const same = (a: number, b: number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b));
+    let windows = 0;
+    for (const { store, meta } of snapshot.datasets.values()) {
+      // every series of small datasets, a spread of the large ones
+      const step = Math.max(1, Math.floor(store.count / 40));
+      for (let id = 0; id < store.count; id += step) {
+        const all = store.dates.subarray(store.offsets[id], store.offsets[id + 1]);
+        const raw = store.values.subarray(store.offsets[id], store.offsets[id + 1]);
+        const n = all.length;
+        const edges = [...new Set([0, 1, 2, 3, 4, 5, 11, 12, 13, n >> 1, n - 13, n - 12, n - 1, n].filter((e) => e >= 0 && e <= n))];
+        for (const transform of TRANSFORMS) {
+          const whole = applyTransform(all, raw, transform, meta.frequency);
+          for (const from of edges) {
+            for (const to of edges.filter((e) => e >= from)) {
+              const part = applyTransform(all, raw, transform, meta.frequency, from, to);
+              assert.equal(part.length, to - from);
+              for (let i = from; i < to; i++) assert.ok(same(part[i - from], whole[i]), `${meta.id} #${id} ${transform} [${from}, ${to}) at ${i}`);
+              windows++;
+            }
+          }
+        }
+      }
+    }
+    assert.ok(windows > 10_000, `${windows} windows`);
   });
 
   it('an id without a computation throws instead of computing differences', () => {

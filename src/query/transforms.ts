@@ -79,21 +79,26 @@ function yearBefore(day: number, frequency: string): number {
 const ratio = (v: number, p: number): number => (p === 0 ? NaN : (v / p - 1) * 100);
 
 /**
- * Applies pct/yoy/diff to a whole series (level and index return the values
- * unchanged; index is applied by `rebase`).
+ * Applies pct/yoy/diff to the observations `from` (inclusive) to `to`
+ * (exclusive) of a whole series, reading the observations before `from` that
+ * they need (so the first observation of a window still has its previous
+ * period); returns the `to - from` results. Level and index return the
+ * values unchanged (index is applied by `rebase`). Only the window is
+ * computed: a cold request asks a few dozen of a series' observations
+ * (issue 16).
  * @example applyTransform(dates, values, 'pct', 'monthly')
  */
-export function applyTransform(dates: Int32Array, values: Float64Array, transform: Transform, frequency: string): Float64Array {
+export function applyTransform(dates: Int32Array, values: Float64Array, transform: Transform, frequency: string, from = 0, to = values.length): Float64Array {
   switch (transform) {
     case 'level':
     case 'index':
-      return values;
+      return values.subarray(from, to);
     case 'yoy':
-      return yearOnYear(dates, values, frequency);
+      return yearOnYear(dates, values, frequency, from, to);
     case 'pct':
-      return onPrevious(dates, values, frequency, ratio);
+      return onPrevious(dates, values, frequency, ratio, from, to);
     case 'diff':
-      return onPrevious(dates, values, frequency, (v, p) => v - p);
+      return onPrevious(dates, values, frequency, (v, p) => v - p, from, to);
     default:
       return unknownTransform(transform);
   }
@@ -104,24 +109,31 @@ function unknownTransform(transform: never): never {
   throw new Error(`No computation for transform '${String(transform)}'`);
 }
 
-function yearOnYear(dates: Int32Array, values: Float64Array, frequency: string): Float64Array {
-  const n = values.length;
-  const out = new Float64Array(n).fill(NaN);
-  let j = 0;
-  for (let i = 0; i < n; i++) {
+function yearOnYear(dates: Int32Array, values: Float64Array, frequency: string, from: number, to: number): Float64Array {
+  const out = new Float64Array(Math.max(0, to - from)).fill(NaN);
+  // targets grow with i: the search for the year before starts where the window's first one is
+  let j = from < to ? Math.min(from, lowerBound(dates, yearBefore(dates[from], frequency))) : 0;
+  for (let i = from; i < to; i++) {
     const target = yearBefore(dates[i], frequency);
     while (j < i && dates[j] < target) j++;
-    if (dates[j] === target) out[i] = ratio(values[i], values[j]);
+    if (dates[j] === target) out[i - from] = ratio(values[i], values[j]);
   }
   return out;
 }
 
-function onPrevious(dates: Int32Array, values: Float64Array, frequency: string, change: (v: number, p: number) => number): Float64Array {
-  const out = new Float64Array(values.length).fill(NaN);
-  for (let i = 1; i < values.length; i++) {
+function onPrevious(
+  dates: Int32Array,
+  values: Float64Array,
+  frequency: string,
+  change: (v: number, p: number) => number,
+  from: number,
+  to: number,
+): Float64Array {
+  const out = new Float64Array(Math.max(0, to - from)).fill(NaN);
+  for (let i = Math.max(from, 1); i < to; i++) {
     const prev = previousPeriod(dates[i], frequency);
     if (prev !== null && dates[i - 1] !== prev) continue;
-    out[i] = change(values[i], values[i - 1]);
+    out[i - from] = change(values[i], values[i - 1]);
   }
   return out;
 }
