@@ -80,7 +80,9 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
   if (route.fastLane) {
     ctx.lanes.add(route.url, route.schema.querystring as object, async (req, res, query, extra) => {
       const snapshot = ctx.data.current;
-      return writeAnswer(ctx, route, snapshot, req, res, await route.handler(query as Q, readySnapshot(route, snapshot), req), extra);
+      const answer = route.handler(query as Q, readySnapshot(route, snapshot), req);
+      // no extra turn of the microtask queue for an answer made at once (issue 16)
+      return writeAnswer(ctx, route, snapshot, req, res, answer instanceof Promise ? await answer : answer, extra);
     });
   }
   registerOtherMethods(app, route.url, format);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang, type Snapshot } from '../data/model.js';
-import { registerGet, type RequestView } from '../http/get-route.js';
+import { registerGet, type Answer, type RequestView } from '../http/get-route.js';
 import { etagMatches } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
@@ -195,7 +195,8 @@ function attachment(id: OutputId, query: OutputQuery, datasetId: string, transfo
   return { 'content-disposition': `attachment; filename="${attachmentName(id, datasetId, transform)}"` };
 }
 
-async function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: RequestView, ctx: AppContext) {
+/** The answer of a selection output; a promise only when its encoder works in the heavy pool (a light one answers in the same task: issue 16). */
+function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: RequestView, ctx: AppContext): Answer | Promise<Answer> {
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];
   const { dataset, selection } = parseSelection(query, snapshot);
@@ -209,8 +210,8 @@ async function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req:
   // a matching ETag costs no computing, encoding or rendering
   if (etagMatches(req.headers['if-none-match'], etag)) return { ...head, build: () => '' };
   if (!encoder.light) ctx.heavy.assertRoom();
-  const body = await encoder.encode(computeView(dataset, selection), { query, snapshot, ctx });
-  return { ...head, build: () => body };
+  const body = encoder.encode(computeView(dataset, selection), { query, snapshot, ctx });
+  return body instanceof Promise ? body.then((b) => ({ ...head, build: () => b })) : { ...head, build: () => body };
 }
 
 /** Registers every output of the registry as a GET route. */
