@@ -70,7 +70,9 @@ export function parseDims(text: string | undefined, dataset: Dataset): Record<st
         'unknown_code',
       );
     }
-    out[dimId] = [...new Set([...(out[dimId] ?? []), ...codes])];
+    const before = out[dimId];
+    // one code, the cold path's usual case, needs no de-duplication
+    out[dimId] = before === undefined && codes.length === 1 ? codes : [...new Set([...(before ?? []), ...codes])];
   }
   return out;
 }
