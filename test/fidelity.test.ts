@@ -53,4 +53,23 @@ describe('fidelity with the real published files', () => {
     }
     assert.ok(rowsChecked > 190_000, `checked ${rowsChecked} rows`);
   });
+
+  it('/series.csv without filters is the published CSV byte for byte, on every dataset (issue 15)', async () => {
+    const differ: string[] = [];
+    for (const { id, data } of catalog) {
+      const published = await readFile(path.join(REAL_DATA, data));
+      const served = (await app.inject(`/series.csv?dataset=${id}`)).rawPayload;
+      if (!served.equals(published)) differ.push(`${id} (${firstDifference(published, served)})`);
+    }
+    assert.deepEqual(differ, [], `not byte-equal: ${differ.join('; ')}`);
+  });
 });
+
+/** Where two files first differ, as the line and the two texts there. */
+function firstDifference(a: Buffer, b: Buffer): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const line = a.subarray(0, i).toString('latin1').split('\n').length;
+  const around = (x: Buffer): string => JSON.stringify(x.subarray(Math.max(0, i - 20), i + 20).toString('latin1'));
+  return `line ${line}: published ${around(a)}, served ${around(b)}`;
+}

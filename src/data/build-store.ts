@@ -15,17 +15,23 @@ export function buildStore(parsed: ParsedRows, dims: Dimension[]): SeriesStore {
   const dates = new Int32Array(parsed.rows);
   const values = new Float64Array(parsed.rows);
   const fill = offsets.slice(0, count);
+  // where each row of the file lands, for the published texts below
+  const place = parsed.texts.size > 0 ? new Uint32Array(parsed.rows) : null;
   for (let r = 0; r < parsed.rows; r++) {
     const at = fill[parsed.rowSeries[r]]++;
     dates[at] = parsed.rowDates[r];
     values[at] = parsed.rowValues[r];
+    if (place) place[r] = at;
   }
+  const moved = new Map<number, number>();
   let start = Infinity;
   let end = -Infinity;
   for (let s = 0; s < count; s++) {
     const a = offsets[s];
     const b = offsets[s + 1];
-    sortSeriesIfNeeded(dates, values, a, b);
+    const order = sortSeriesIfNeeded(dates, values, a, b);
+    // the row that was at order[k] is now at a + k
+    if (order && place) order.forEach((from, k) => moved.set(from, a + k));
     for (let i = a + 1; i < b; i++) {
       if (dates[i] === dates[i - 1]) {
         const codes = dims.map((d, k) => `${d.id}=${d.levels[parsed.seriesCodes[s][k]].code}`).join(', ');
@@ -42,12 +48,19 @@ export function buildStore(parsed: ParsedRows, dims: Dimension[]): SeriesStore {
     for (let s = 0; s < count; s++) col[s] = parsed.seriesCodes[s][d];
     return col;
   });
+  const byIndex = new Map<number, string>();
+  let longest = 0;
+  for (const [r, text] of parsed.texts) {
+    byIndex.set(moved.get(place![r]) ?? place![r], text);
+    longest = Math.max(longest, text.length);
+  }
   return {
     count,
     codes,
     offsets,
     dates,
     values,
+    valueTexts: byIndex.size > 0 ? { byIndex, longest } : undefined,
     postings: dims.map((dim, d) => buildPostings(codes[d], dim.levels.length)),
     observations: parsed.rows,
     start: count ? start : NaN,
@@ -67,13 +80,15 @@ function buildPostings(col: Uint32Array, nLevels: number): Uint32Array[] {
   return lists;
 }
 
-function sortSeriesIfNeeded(dates: Int32Array, values: Float64Array, a: number, b: number): void {
+/** Sorts one series by date when the file did not; returns the old index of each new position, or null when it was sorted. */
+function sortSeriesIfNeeded(dates: Int32Array, values: Float64Array, a: number, b: number): number[] | null {
   let sorted = true;
   for (let i = a + 1; i < b && sorted; i++) sorted = dates[i] >= dates[i - 1];
-  if (sorted) return;
+  if (sorted) return null;
   const order = Array.from({ length: b - a }, (_, i) => a + i).sort((x, y) => dates[x] - dates[y]);
   const d = order.map((i) => dates[i]);
   const v = order.map((i) => values[i]);
   dates.set(d, a);
   values.set(v, a);
+  return order;
 }

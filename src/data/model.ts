@@ -93,6 +93,18 @@ export interface DatasetMeta {
 }
 
 /**
+ * The published text of each value the file writes otherwise than the
+ * shortest text of the same double (`205.44041000000001`, `1.50`), by index
+ * into the store's `values`: kept so the CSV of untransformed values is the
+ * published file byte for byte.
+ */
+export interface PublishedTexts {
+  byIndex: Map<number, string>;
+  /** the longest of these texts, in characters */
+  longest: number;
+}
+
+/**
  * The columnar store of one dataset: every observation in two typed arrays,
  * series as contiguous slices of them, in the published CSV's order.
  */
@@ -107,6 +119,8 @@ export interface SeriesStore {
   dates: Int32Array;
   /** NaN = missing */
   values: Float64Array;
+  /** the published texts of values the file writes otherwise than their shortest text; absent for most datasets */
+  valueTexts?: PublishedTexts;
   /** per dimension, per level index: the ids of the series that carry it (ascending) */
   postings: Uint32Array[][];
   /** number of observations */

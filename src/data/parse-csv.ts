@@ -1,5 +1,6 @@
 import { daysInMonth, daysFromCivil } from './dates.js';
 import type { Dimension } from './model.js';
+import { NUMBER_TEXT_MAX, writeNumberText } from './number-text.js';
 import { clip, quoteFileText } from './quote.js';
 
 /** A CSV problem at a line: the dataset is skipped and the message reported. */
@@ -23,6 +24,12 @@ export interface ParsedRows {
   rowDates: Int32Array;
   rowValues: Float64Array;
   rows: number;
+  /**
+   * per row (file order), the value's text where the published file writes
+   * it otherwise than the shortest text of the same double (`205.44041000000001`,
+   * `1.50`): kept so the default CSV is the published file byte for byte
+   */
+  texts: Map<number, string>;
 }
 
 const COMMA = 44;
@@ -53,6 +60,7 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
   let rowValues: Float64Array = new Float64Array(cap);
   const seriesCodes: Uint32Array[] = [];
   const seriesByKey = new Map<string, number>();
+  const texts = new Map<number, string>();
   let rows = 0;
   let line = 1;
   let prevStart = -1;
@@ -94,6 +102,7 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
       prevStart = -1;
       date = parseDateText(fields[nd], line);
       value = parseValueText(fields[nd + 1], line);
+      if (!Number.isNaN(value) && String(value) !== fields[nd + 1]) texts.set(rows, fields[nd + 1]);
     } else {
       if (commas !== nd + 1) throw new CsvError(line, `expected ${nd + 2} fields, found ${commas + 1}`);
       const codesEnd = nd === 0 ? pos : prevComma;
@@ -108,6 +117,7 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
       }
       date = parseDateBytes(buf, nd === 0 ? pos : prevComma + 1, lastComma, line);
       value = parseValueBytes(buf, lastComma + 1, end, line);
+      if (!Number.isNaN(value) && !writesAs(buf, lastComma + 1, end, value)) texts.set(rows, buf.toString('latin1', lastComma + 1, end));
     }
     if (rows === cap) [cap, rowSeries, rowDates, rowValues] = grow(cap, rowSeries, rowDates, rowValues);
     rowSeries[rows] = series;
@@ -116,7 +126,17 @@ export function parseSeriesCsv(buf: Buffer, dims: Dimension[]): ParsedRows {
     pos = nl + 1;
   }
   if (rows === 0) throw new CsvError(1, 'has a header but no rows (a dataset needs at least one observation)');
-  return { seriesCodes, rowSeries, rowDates, rowValues, rows };
+  return { seriesCodes, rowSeries, rowDates, rowValues, rows, texts };
+}
+
+const written = Buffer.alloc(NUMBER_TEXT_MAX);
+
+/** Whether the bytes from `start` to `end` are the text the encoders write for `value` (numberText). */
+function writesAs(buf: Buffer, start: number, end: number, value: number): boolean {
+  const n = writeNumberText(written, 0, value);
+  if (n !== end - start) return false;
+  for (let i = 0; i < n; i++) if (written[i] !== buf[start + i]) return false;
+  return true;
 }
 
 /**

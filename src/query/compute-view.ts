@@ -80,7 +80,9 @@ export function computeView(dataset: Dataset, selection: Selection): SelectionVi
     let values = applyTransform(all, raw, selection.transform, meta.frequency, a, Math.max(a, b));
     if (selection.transform === 'index') values = rebase(values, indexBase(all, raw, values, selection.base));
     const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
-    series.push({ id, codes, dates, values });
+    // the published texts of values shown as published
+    const texts = selection.transform === 'level' ? store.valueTexts : undefined;
+    series.push(texts ? { id, codes, dates, values, published: { texts, first: store.offsets[id] + a } } : { id, codes, dates, values });
     observations += dates.length;
   }
   return { dataset, selection, series, observations };

@@ -9,12 +9,13 @@ import { csvBytes, csvChunks, csvField } from './encode.js';
 import { labelledLead } from './encode-labelled-csv.js';
 import { TRANSFORMS, type SelectionView } from './view.js';
 
-/** The CSV as the contract states it, written the plain way: strings, String(v), an empty field for a missing value. */
+/** The CSV as the contract states it, written the plain way: strings, the published text of an untransformed value (else String(v)), an empty field for a missing value. */
 function reference(view: SelectionView, lead = { names: view.dataset.meta.dimOrder, fields: (s: SelectionView['series'][number]) => s.codes }): Buffer {
   const lines = [[...lead.names, 'date', 'value'].map(csvField).join(',')];
   for (const s of view.series) {
     const fields = lead.fields(s).map(csvField);
-    for (let i = 0; i < s.dates.length; i++) lines.push([...fields, formatIsoDate(s.dates[i]), Number.isNaN(s.values[i]) ? '' : String(s.values[i])].join(','));
+    const text = (i: number): string => (Number.isNaN(s.values[i]) ? '' : (s.published?.texts.byIndex.get(s.published.first + i) ?? String(s.values[i])));
+    for (let i = 0; i < s.dates.length; i++) lines.push([...fields, formatIsoDate(s.dates[i]), text(i)].join(','));
   }
   return Buffer.from(lines.join('\n') + '\n', 'utf8');
 }

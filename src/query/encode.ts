@@ -1,5 +1,5 @@
 import { formatIsoDate, writeIsoDate } from '../data/dates.js';
-import { NUMBER_TEXT_MAX, numberText, writeNumberText } from './number-text.js';
+import { NUMBER_TEXT_MAX, numberText, writeNumberText } from '../data/number-text.js';
 import type { SelectionView, SeriesView } from './view.js';
 
 /**
@@ -68,24 +68,34 @@ function* csvPieces(view: SelectionView, lead: CsvLead, pieceBytes: number): Gen
     const prefix = rowLead(lead, s);
     for (let i = 0; (i = writeRows(buf, cursor, prefix, s, i)) < s.dates.length;) {
       yield buf.subarray(0, cursor.at);
-      buf = Buffer.allocUnsafe(Math.max(pieceBytes, prefix.length + ROW_TAIL_MAX));
+      buf = Buffer.allocUnsafe(Math.max(pieceBytes, rowRoom(prefix, s)));
       cursor.at = 0;
     }
   }
   if (cursor.at > 0) yield buf.subarray(0, cursor.at);
 }
 
-/** Writes the rows of `s` from row `i` on while they fit in `buf` (at `cursor.at`, which it moves); returns the first row not written. A plain loop outside the generator, which V8 optimises better. */
+/** Room one row of `s` needs: its lead, then the date, the number (or a longer published text) and the newline. */
+const rowRoom = (prefix: Buffer, s: SeriesView): number => prefix.length + ROW_TAIL_MAX + Math.max(0, (s.published?.texts.longest ?? 0) - NUMBER_TEXT_MAX);
+
+/**
+ * Writes the rows of `s` from row `i` on while they fit in `buf` (at
+ * `cursor.at`, which it moves); returns the first row not written. A value
+ * the published file writes otherwise than its shortest text is written as
+ * published. A plain loop outside the generator, which V8 optimises better.
+ */
 function writeRows(buf: Buffer, cursor: { at: number }, prefix: Buffer, s: SeriesView, i: number): number {
-  const { dates, values } = s;
-  const room = prefix.length + ROW_TAIL_MAX;
+  const { dates, values, published } = s;
+  const room = rowRoom(prefix, s);
   let at = cursor.at;
   for (; i < dates.length && at + room <= buf.length; i++) {
     for (let j = 0; j < prefix.length; j++) buf[at++] = prefix[j];
     at = writeIsoDate(buf, at, dates[i]);
     buf[at++] = 44;
     const v = values[i];
-    if (!Number.isNaN(v)) at = writeNumberText(buf, at, v);
+    const text = published === undefined || Number.isNaN(v) ? undefined : published.texts.byIndex.get(published.first + i);
+    if (text !== undefined) for (let j = 0; j < text.length; j++) buf[at++] = text.charCodeAt(j);
+    else if (!Number.isNaN(v)) at = writeNumberText(buf, at, v);
     buf[at++] = 10;
   }
   cursor.at = at;
@@ -102,7 +112,7 @@ export function csvBytes(view: SelectionView, lead: CsvLead = codeLead(view)): B
   const header = csvHeader(lead);
   const prefixes = view.series.map((s) => rowLead(lead, s));
   let bound = header.length;
-  for (let k = 0; k < prefixes.length; k++) bound += view.series[k].dates.length * (prefixes[k].length + ROW_TAIL_MAX);
+  for (let k = 0; k < prefixes.length; k++) bound += view.series[k].dates.length * rowRoom(prefixes[k], view.series[k]);
   // a large answer gets a buffer of its own, so the scratch never keeps more than SCRATCH_MAX
   const own = bound > SCRATCH_MAX;
   if (!own && scratch.length < bound) scratch = Buffer.allocUnsafe(SCRATCH_MAX);

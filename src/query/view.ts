@@ -1,3 +1,4 @@
+import type { PublishedTexts } from '../data/model.js';
 import { TRANSFORM_IDS, type Dataset, type TransformId } from '../data/model.js';
 
 /** The transforms every output shares (DESIGN §3); the table of what each does is transforms.ts. */
@@ -34,6 +35,8 @@ export interface SeriesView {
   dates: Int32Array;
   /** transformed values; NaN = missing */
   values: Float64Array;
+  /** untransformed values the file writes otherwise than their shortest text: the text of values[i] is texts.byIndex.get(first + i) */
+  published?: { texts: PublishedTexts; first: number };
 }
 
 /**
