@@ -93,9 +93,11 @@ export async function initExplorer(doc: Document): Promise<void> {
     };
   };
   let lastSeries: SeriesData[] = data.series;
-  const chart = new Chart(container, chartInput(data.series), data.embed);
+  const first = chartInput(data.series);
+  // the series are read and named in this task, the chart built in the next, drawn in the one after (client/chart.ts)
+  await nextTask();
+  const chart = new Chart(container, first, data.embed);
   const ready = (): void => container.setAttribute(READY_ATTRIBUTE, '');
-  // the chart draws in the next task (client/chart.ts); the figures and the controls wait for the one after
   await nextTask();
   const figures = new Figures(doc);
   const showFigures = (series: SeriesData[], render = true): void => {
