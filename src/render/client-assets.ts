@@ -84,7 +84,7 @@ function staticImports(meta: Metafile, output: string, seen = new Set<string>())
  * ES module), the modules it imports (split: the explorer and uPlot load
  * only on the pages that chart, each evaluated in a task of its own),
  * `app.*.css` (with uPlot's stylesheet), `icon.*.svg`; names carry a content
- * hash (esbuild's for the modules, which name each other).
+ * hash (esbuild's for the modules the entry imports, which name each other).
  */
 export async function bundleClient(): Promise<{ files: AssetFile[]; logical: AssetNames }> {
   const esbuild = await import('esbuild');
@@ -125,8 +125,10 @@ export async function bundleClient(): Promise<{ files: AssetFile[]; logical: Ass
   const js = (output: string): string => add(path.basename(output), byPath.get(output)!);
   const css = byPath.get(style)!;
   const icon = await readFile(path.join(PROJECT_ROOT, 'client', 'icon.svg'));
+  // the entry keeps the name pages have always linked (nothing imports it; the modules name each other by esbuild's hash)
+  const app = byPath.get(entry)!;
   const logical: AssetNames = {
-    js: js(entry),
+    js: add(hashed('app.js', app), app),
     css: add(hashed('app.css', css), css),
     icon: add(hashed('icon.svg', icon), icon),
     modules: [...modules].map(js),
