@@ -300,14 +300,19 @@ export class Chart {
       (plot, init) => {
         this.container.append(plot.root);
         if (!first) return init();
-        // the page's first chart: built in this task, drawn in the next (Total Blocking Time, issue 15)
+        // the page's first chart: built in this task, laid out in the next, drawn in the one after (Total Blocking Time, issue 15)
         this.pending = true;
-        void nextTask().then(() => {
-          this.pending = false;
-          if (this.plot !== plot) return;
-          init();
-          this.resize();
-        });
+        void nextTask()
+          .then(() => {
+            plot.root.getBoundingClientRect();
+            return nextTask();
+          })
+          .then(() => {
+            this.pending = false;
+            if (this.plot !== plot) return;
+            init();
+            this.resize();
+          });
       },
     );
   }
