@@ -11,6 +11,7 @@ import { stepDecimals } from '../src/render/chart-ticks.js';
 import { displayDecimals } from '../src/render/pages/figures.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
+import { nextTask } from './next-task.js';
 
 const DAY = 86_400;
 /** The performance mark set each time a chart has drawn new data (bench/page.ts reads it). */
@@ -225,6 +226,9 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
 export class Chart {
   private plot: uPlot | null = null;
   private input: ChartInput;
+  private drawnOnce = false;
+  /** the first plot is built but not yet drawn */
+  private pending = false;
   private readonly message: HTMLParagraphElement;
 
   /**
@@ -258,7 +262,7 @@ export class Chart {
   refresh(input: ChartInput): void {
     const plot = this.plot;
     const drawable = input.series.some((s) => s.values.some((v) => v !== null));
-    if (!plot || !drawable || input.series.length !== this.input.series.length) return this.update(input);
+    if (!plot || this.pending || !drawable || input.series.length !== this.input.series.length) return this.update(input);
     const xs = plot.data[0];
     const { min, max } = plot.scales.x;
     const zoomed = min != null && max != null && xs.length > 0 && (min > xs[0] || max < xs[xs.length - 1]);
@@ -288,15 +292,33 @@ export class Chart {
       this.fit();
     };
     delete this.container.dataset.drawn;
+    const first = !this.drawnOnce;
+    this.drawnOnce = true;
     this.plot = new uPlot(
       options(() => this.input, width, height, onDraw),
       alignSeries(this.input.series),
-      this.container,
+      (plot, init) => {
+        this.container.append(plot.root);
+        if (!first) return init();
+        // the page's first chart: built in this task, laid out in the next, drawn in the one after (Total Blocking Time, issue 15)
+        this.pending = true;
+        void nextTask()
+          .then(() => {
+            plot.root.getBoundingClientRect();
+            return nextTask();
+          })
+          .then(() => {
+            this.pending = false;
+            if (this.plot !== plot) return;
+            init();
+            this.resize();
+          });
+      },
     );
   }
 
   private resize(): void {
-    if (!this.plot) return;
+    if (!this.plot || this.pending) return;
     const { width, height } = this.size();
     if (width !== this.plot.width || (!this.fill && height !== this.plot.height)) this.plot.setSize({ width, height: this.fill ? this.plot.height : height });
     this.fit();

@@ -22,6 +22,7 @@ import { compareChart, fetchCompared, initCompareSearch, syncCompare } from './c
 import { comparedState } from '../src/selection/compare.js';
 import { Figures, showCitation } from './figures.js';
 import { watchDataset } from './live.js';
+import { nextTask } from './next-task.js';
 import { fetchSeries } from './series-fetch.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
@@ -41,8 +42,15 @@ function stateFromLocation(data: ExplorerData): ExplorerState {
   return readState(data.meta, query);
 }
 
-/** Wires the explorer (dataset page) or the chart alone (embed). */
-export function initExplorer(doc: Document): void {
+/** The attribute the chart's container gets once the chart has drawn and every control works (tests wait for it). */
+export const READY_ATTRIBUTE = 'data-ready';
+
+/**
+ * Wires the explorer (dataset page) or the chart alone (embed), in several
+ * short tasks: the chart first, then the figures and live updates, then the
+ * controls; the chart's container gets `data-ready` when all are wired.
+ */
+export async function initExplorer(doc: Document): Promise<void> {
   const data = readData(doc);
   const container = doc.querySelector<HTMLElement>('[data-chart]');
   if (!data || !container) return;
@@ -85,7 +93,12 @@ export function initExplorer(doc: Document): void {
     };
   };
   let lastSeries: SeriesData[] = data.series;
-  const chart = new Chart(container, chartInput(data.series), data.embed);
+  const first = chartInput(data.series);
+  // the series are read and named in this task, the chart built in the next, drawn in the one after (client/chart.ts)
+  await nextTask();
+  const chart = new Chart(container, first, data.embed);
+  const ready = (): void => container.setAttribute(READY_ATTRIBUTE, '');
+  await nextTask();
   const figures = new Figures(doc);
   const showFigures = (series: SeriesData[], render = true): void => {
     figures.show(
@@ -152,9 +165,10 @@ export function initExplorer(doc: Document): void {
   if (data.seriesDeferred || data.compare.some((c) => c.seriesDeferred)) void load(true);
   if (data.embed) {
     window.setInterval(() => void load(true, true), EMBED_REFRESH_MS);
-    return;
+    return ready();
   }
-  if (!form) return;
+  if (!form) return ready();
+  await nextTask();
 
   const apply = (next: ExplorerState, push: boolean): void => {
     state = next;
@@ -188,6 +202,7 @@ export function initExplorer(doc: Document): void {
   // a lenient read may have corrected the URL (unknown code, swapped dates): show the state's own URL
   const own = statePageUrl('', lang, meta, state);
   if (own !== window.location.pathname + window.location.search) window.history.replaceState(null, '', own);
+  ready();
 }
 
 /** The state after one form control changed. */

@@ -11,4 +11,4 @@ if (check.status !== 0) process.exit(check.status ?? 1);
 
 const { PUBLIC_DIR, writeClientBundle } = await import('../dist/src/render/client-assets.js');
 const names = await writeClientBundle(PUBLIC_DIR);
-console.log(`client bundle written to ${PUBLIC_DIR}: ${Object.values(names).join(', ')}`);
+console.log(`client bundle written to ${PUBLIC_DIR}: ${Object.values(names).flat().join(', ')}`);

@@ -1,6 +1,6 @@
 /**
- * The browser bundle (client/*.ts with uPlot, the stylesheet, the icon) as
- * content-hashed files. `npm run build` writes them to dist/public with a
+ * The browser bundle (client/*.ts with uPlot, split in ES modules, the
+ * stylesheet, the icon) as content-hashed files. `npm run build` writes them to dist/public with a
  * manifest (scripts/build-client.mjs); a server started from dist reads them
  * there, a server started from the sources (tests, `npm run dev`) bundles
  * them in memory with esbuild, so it always serves the current client code.
@@ -45,17 +45,48 @@ function hashed(logical: string, body: Buffer): string {
   return `${path.basename(logical, ext)}.${hash}${ext}`;
 }
 
-function assetsOf(files: AssetFile[], logical: Record<keyof Assets, string>): ClientAssets {
-  const map = new Map(files.map((f) => [f.name, f]));
-  const urls = Object.fromEntries(Object.entries(logical).map(([k, name]) => [k, ASSET_PREFIX + name])) as unknown as Assets;
-  return { files: map, urls };
+/** The bundle's file names, as the manifest keeps them: each of `Assets` without the URL prefix. */
+export type AssetNames = { [K in keyof Assets]: Assets[K] };
+
+const prefixed = <T extends string | string[] | undefined>(names: T): T =>
+  (Array.isArray(names) ? names.map((n) => ASSET_PREFIX + n) : names === undefined ? undefined : ASSET_PREFIX + names) as T;
+
+function assetsOf(files: AssetFile[], names: AssetNames): ClientAssets {
+  const urls: Assets = {
+    js: prefixed(names.js),
+    css: prefixed(names.css),
+    icon: prefixed(names.icon),
+    modules: prefixed(names.modules),
+    chartModules: prefixed(names.chartModules),
+  };
+  return { files: new Map(files.map((f) => [f.name, f])), urls };
+}
+
+/** Every file a manifest names. */
+function namesOf(names: AssetNames): string[] {
+  return [names.js, names.css, names.icon, ...(names.modules ?? []), ...(names.chartModules ?? [])];
+}
+
+type Metafile = { outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[] }> };
+
+/** The outputs a JS output imports statically, directly or not (the browser fetches them before it can run it). */
+function staticImports(meta: Metafile, output: string, seen = new Set<string>()): Set<string> {
+  for (const i of meta.outputs[output]?.imports ?? []) {
+    if (i.kind !== 'import-statement' || seen.has(i.path)) continue;
+    seen.add(i.path);
+    staticImports(meta, i.path, seen);
+  }
+  return seen;
 }
 
 /**
- * Bundles client/ with esbuild in memory: `app.js` (minified ES module),
- * `app.css` (with uPlot's stylesheet), `icon.svg`; names carry a content hash.
+ * Bundles client/ with esbuild in memory: the entry `app.*.js` (a minified
+ * ES module), the modules it imports (split: the explorer and uPlot load
+ * only on the pages that chart, each evaluated in a task of its own),
+ * `app.*.css` (with uPlot's stylesheet), `icon.*.svg`; names carry a content
+ * hash (esbuild's for the modules the entry imports, which name each other).
  */
-export async function bundleClient(): Promise<{ files: AssetFile[]; logical: Record<keyof Assets, string> }> {
+export async function bundleClient(): Promise<{ files: AssetFile[]; logical: AssetNames }> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     absWorkingDir: PROJECT_ROOT,
@@ -63,34 +94,54 @@ export async function bundleClient(): Promise<{ files: AssetFile[]; logical: Rec
     bundle: true,
     minify: true,
     format: 'esm',
+    splitting: true,
+    entryNames: '[name].[hash]',
+    chunkNames: '[name].[hash]',
     target: ['es2020'],
     write: false,
     outdir: 'out',
+    metafile: true,
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const files: AssetFile[] = [];
-  const logical = {} as Record<keyof Assets, string>;
-  for (const out of result.outputFiles) {
-    const base = path.basename(out.path);
-    const key = base === 'app.js' ? 'js' : base === 'style.css' ? 'css' : null;
-    if (!key) continue;
-    const body = Buffer.from(out.contents);
-    const name = hashed(key === 'js' ? 'app.js' : 'app.css', body);
-    files.push({ name, type: TYPES[path.extname(name)], body });
-    logical[key] = name;
+  const meta = result.metafile as Metafile;
+  const outputs = Object.keys(meta.outputs);
+  const entry = outputs.find((o) => meta.outputs[o].entryPoint === 'client/main.ts');
+  const style = outputs.find((o) => meta.outputs[o].entryPoint === 'client/styles.css');
+  if (!entry || !style) throw new Error('esbuild wrote no app entry or no stylesheet');
+  const modules = staticImports(meta, entry);
+  const chartModules = new Set<string>();
+  for (const i of meta.outputs[entry].imports) {
+    if (i.kind !== 'dynamic-import') continue;
+    chartModules.add(i.path);
+    for (const s of staticImports(meta, i.path)) if (!modules.has(s)) chartModules.add(s);
   }
+  const files: AssetFile[] = [];
+  const byPath = new Map(result.outputFiles.map((f) => [path.relative(PROJECT_ROOT, f.path).split(path.sep).join('/'), Buffer.from(f.contents)]));
+  const add = (name: string, body: Buffer): string => {
+    files.push({ name, type: TYPES[path.extname(name)], body });
+    return name;
+  };
+  const js = (output: string): string => add(path.basename(output), byPath.get(output)!);
+  const css = byPath.get(style)!;
   const icon = await readFile(path.join(PROJECT_ROOT, 'client', 'icon.svg'));
-  logical.icon = hashed('icon.svg', icon);
-  files.push({ name: logical.icon, type: TYPES['.svg'], body: icon });
+  // the entry keeps the name pages have always linked (nothing imports it; the modules name each other by esbuild's hash)
+  const app = byPath.get(entry)!;
+  const logical: AssetNames = {
+    js: add(hashed('app.js', app), app),
+    css: add(hashed('app.css', css), css),
+    icon: add(hashed('icon.svg', icon), icon),
+    modules: [...modules].map(js),
+    chartModules: [...chartModules].map(js),
+  };
   return { files, logical };
 }
 
 /** Reads the bundle written by `npm run build`. */
 async function readBuilt(): Promise<ClientAssets> {
-  const manifest = JSON.parse(await readFile(path.join(PUBLIC_DIR, MANIFEST), 'utf8')) as Record<keyof Assets, string>;
+  const manifest = JSON.parse(await readFile(path.join(PUBLIC_DIR, MANIFEST), 'utf8')) as AssetNames;
   const files = await Promise.all(
-    Object.values(manifest).map(async (name) => ({
+    namesOf(manifest).map(async (name) => ({
       name,
       type: TYPES[path.extname(name)] ?? 'application/octet-stream',
       body: await readFile(path.join(PUBLIC_DIR, name)),
@@ -117,7 +168,7 @@ export async function loadClientAssets(): Promise<ClientAssets> {
 }
 
 /** Writes a bundle and its manifest to a directory (used by scripts/build-client.mjs). */
-export async function writeClientBundle(dir: string): Promise<Record<keyof Assets, string>> {
+export async function writeClientBundle(dir: string): Promise<AssetNames> {
   const { mkdir, writeFile, rm } = await import('node:fs/promises');
   const { files, logical } = await bundleClient();
   await rm(dir, { recursive: true, force: true });

@@ -14,8 +14,21 @@ const INLINE_SCRIPT_TAG = raw(`<script>${INLINE_SCRIPT}</script>`);
 /** URLs of the client bundle (content-hashed, served from /assets/). */
 export interface Assets {
   css: string;
+  /** the entry module */
   js: string;
   icon: string;
+  /** the modules the entry imports: fetched beside it, not after it */
+  modules?: string[];
+  /** the modules of the chart (uPlot, the explorer), which the entry imports on the pages that chart: fetched early there */
+  chartModules?: string[];
+}
+
+/** The pages whose script loads the chart modules (client/main.ts). */
+const CHART_PAGES = new Set(['dataset', 'embed']);
+
+function modulePreloads(view: LayoutView): SafeHtml[] {
+  const urls = [...(view.assets.modules ?? []), ...(CHART_PAGES.has(view.page) ? (view.assets.chartModules ?? []) : [])];
+  return urls.map((url) => html`<link rel="modulepreload" href="${url}" />`);
 }
 
 /** The site sections of the main navigation. */
@@ -65,6 +78,7 @@ function renderHead(view: LayoutView, t: UiStrings): SafeHtml {
     <link rel="icon" href="${view.assets.icon}" type="image/svg+xml" />
     <link rel="stylesheet" href="${view.assets.css}" />
     <script type="module" src="${view.assets.js}"></script>
+    ${modulePreloads(view)}
     <meta name="theme-color" content="#0b3d63" />
     <meta name="generator" content="${SITE_NAME} · ${t.siteTagline}" />
   </head>`;

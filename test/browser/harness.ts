@@ -115,11 +115,16 @@ export function watchErrors(page: Page): { errors: string[] } {
   return { errors };
 }
 
-/** Waits until the interactive chart has drawn `n` series (or any, without n). */
+/**
+ * Waits until the interactive chart has drawn `n` series (or any, without n),
+ * no request is in flight (`aria-busy` gone) and every control is wired
+ * (`data-ready`: the explorer wires them in tasks after the first draw).
+ */
 export async function waitForChart(page: Page, n?: number): Promise<void> {
   await page.waitForFunction((want) => {
     const el = document.querySelector<HTMLElement>('[data-chart]');
     const drawn = el?.dataset.drawn;
-    return !!drawn && el?.getAttribute('aria-busy') === null && (want === undefined ? drawn !== 'empty' : drawn === String(want));
+    const settled = !!el && el.getAttribute('aria-busy') === null && el.hasAttribute('data-ready');
+    return !!drawn && settled && (want === undefined ? drawn !== 'empty' : drawn === String(want));
   }, n);
 }
