@@ -71,18 +71,22 @@ interface Visit {
 
 /** Logs a request once its response is finished. */
 function logWhenFinished(req: IncomingMessage, res: ServerResponse, visit: Visit, clientOf: ClientOf, log: (entry: AccessEntry) => void): void {
-  res.once('finish', () =>
-    log({
-      reqId: visit.reqId,
-      method: req.method ?? '',
-      url: (req.url ?? '').slice(0, 500),
-      status: res.statusCode,
-      ms: Math.round((performance.now() - visit.started) * 100) / 100,
-      bytes: visit.bytes ?? Number(res.getHeader('content-length') ?? 0),
-      client: clientOf(req),
-      cached: visit.cached,
-    }),
-  );
+  res.once('finish', () => {
+    const ms = Math.round((performance.now() - visit.started) * 100) / 100;
+    // a fast lane may finish writing before its promise tells the bytes it sent: read them once that has settled
+    setImmediate(() =>
+      log({
+        reqId: visit.reqId,
+        method: req.method ?? '',
+        url: (req.url ?? '').slice(0, 500),
+        status: res.statusCode,
+        ms,
+        bytes: visit.bytes ?? Number(res.getHeader('content-length') ?? 0),
+        client: clientOf(req),
+        cached: visit.cached,
+      }),
+    );
+  });
 }
 
 /** Sets [name, value, …] on a response (the paths that need a header map). */
