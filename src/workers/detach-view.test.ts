@@ -24,6 +24,8 @@ test('every real dataset, whole and narrowed with a transform, draws byte for by
       const opts = { lang: 'de' as const, width: 640, height: 360, licenseName: null };
       const detached = structuredClone(detachView(view));
       assert.ok(detached.dataset.store.observations <= Math.max(view.dataset.store.observations, 0));
+      // the published value texts (the CSV's) are the whole dataset's: they stay behind
+      assert.ok(detached.series.every((s) => s.published === undefined) && detached.dataset.store.valueTexts === undefined, `${id}: no published texts cloned`);
       assert.equal(renderChartSvg(detached, opts), renderChartSvg(view, opts), JSON.stringify(query));
     }
   }

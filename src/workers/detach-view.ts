@@ -31,5 +31,7 @@ export function detachView(view: SelectionView): SelectionView {
     start: store.start,
     end: store.end,
   };
-  return { ...view, dataset: { ...view.dataset, store: slim }, series: view.series.map((s, k) => ({ ...s, id: k })) };
+  // the series without their published value texts (the CSV's, indexed into the whole dataset): images draw numbers
+  const series = view.series.map((s, k) => ({ id: k, codes: s.codes, dates: s.dates, values: s.values }));
+  return { ...view, dataset: { ...view.dataset, store: slim }, series };
 }
