@@ -45,21 +45,18 @@ const rowLead = (lead: CsvLead, s: SeriesView): Buffer =>
     'utf8',
   );
 
-/**
- * Tidy CSV in pieces of bytes: one row per observation, the lead columns
- * (by default the codes in dim_order), then date, value. With no filter and
- * the default lead it equals the published CSV row for row. Rows are written
- * as bytes into pieces of `pieceBytes` (no string per row: issue 16, the
- * cold path); `csvBytes` sizes one piece for the whole answer.
- */
-export function csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), pieceBytes = CHUNK): Generator<Buffer> {
-  return csvPieces(view, lead, pieceBytes);
-}
-
 /** The header line of a CSV with this lead. */
 const csvHeader = (lead: CsvLead): Buffer => Buffer.from([...lead.names, 'date', 'value'].map(csvField).join(',') + '\n', 'utf8');
 
-function* csvPieces(view: SelectionView, lead: CsvLead, pieceBytes: number): Generator<Buffer> {
+/**
+ * Tidy CSV in pieces of bytes: one row per observation, the lead columns
+ * (by default the codes in dim_order), then date, value; an untransformed
+ * value as the published file writes it. With no filter and the default
+ * lead it is the published CSV byte for byte. Rows are written as bytes into
+ * pieces of `pieceBytes` (no string per row: issue 16, the cold path);
+ * `csvBytes` writes the same rows as one buffer.
+ */
+export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), pieceBytes = CHUNK): Generator<Buffer> {
   const header = csvHeader(lead);
   let buf = Buffer.allocUnsafe(Math.max(pieceBytes, header.length));
   const cursor = { at: header.copy(buf, 0) };
