@@ -39,7 +39,9 @@ export function wireSuggest(input: HTMLInputElement, list: HTMLElement, lang: La
   let active = -1;
   let asked = 0;
   const options = (): HTMLElement[] => [...list.querySelectorAll<HTMLElement>('[role=option]')];
+  // leaving the list makes every answer still on its way stale: none may open it again
   const close = (): void => {
+    asked++;
     list.hidden = true;
     input.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
@@ -77,12 +79,14 @@ export function wireSuggest(input: HTMLInputElement, list: HTMLElement, lang: La
   };
   input.addEventListener('input', async () => {
     const q = input.value.trim();
-    const mine = ++asked;
     if (q.length < 2) return close();
+    const mine = ++asked;
     try {
       const response = await fetch(`/search?${new URLSearchParams({ q, lang, limit: String(LIMIT) })}`, { headers: { accept: 'application/json' } });
-      if (!response.ok || mine !== asked) return;
-      show(q, ((await response.json()) as { results: SuggestResult[] }).results);
+      if (!response.ok) return;
+      const { results } = (await response.json()) as { results: SuggestResult[] };
+      // only the answer to the latest question, asked since the list was last left
+      if (mine === asked) show(q, results);
     } catch {
       // offline: the form still submits
     }
@@ -97,7 +101,8 @@ export function wireSuggest(input: HTMLInputElement, list: HTMLElement, lang: La
       window.location.assign(options()[active].dataset.href!);
     } else if (e.key === 'Escape') close();
   });
-  input.addEventListener('blur', () => window.setTimeout(close, 150));
+  // a click on an option lands before the list closes; back in the box by then, it stays open
+  input.addEventListener('blur', () => window.setTimeout(() => input.ownerDocument.activeElement !== input && close(), 150));
 }
 
 /** A page URL of /search (already in the asked language), relative to this host. */

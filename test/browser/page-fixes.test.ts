@@ -263,6 +263,40 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
     }
   }
 
+  for (const lang of ['en', 'it'] as const) {
+    for (const leave of ['Escape', 'Tab'] as const) {
+      it(`${lang}: a suggestion answer still on its way after ${leave} does not open the list again`, async () => {
+        // its own page: every answer of /search is held after its headers (in reading the body) until the user has left the list
+        const held = await chrome.context.newPage();
+        try {
+          await held.addInitScript(() => {
+            const json = Response.prototype.json;
+            const gate = new Promise<void>((resolve) => Object.assign(window, { releaseAnswers: resolve }));
+            Response.prototype.json = async function (this: Response) {
+              await gate;
+              return json.call(this);
+            };
+          });
+          await held.setViewportSize(WIDTHS[0]);
+          await held.goto(`${site.url}${prefix(lang)}/`);
+          const box = held.locator('#home-q');
+          const last = held.waitForResponse((r) => r.url().includes('q=ch%C3%B4mage'));
+          await box.pressSequentially('chômage', { delay: 5 });
+          await last;
+          await box.press(leave);
+          // past the list's own closing on blur (150 ms)
+          await held.waitForTimeout(300);
+          await held.evaluate(() => (window as unknown as { releaseAnswers: () => void }).releaseAnswers());
+          await held.waitForTimeout(300);
+          assert.equal(await held.locator('#home-q-suggestions').isVisible(), false);
+          assert.equal(await box.getAttribute('aria-expanded'), 'false');
+        } finally {
+          await held.close();
+        }
+      });
+    }
+  }
+
   for (const lang of ['de', 'it'] as const) {
     for (const size of WIDTHS) {
       it(`${lang}, ${size.name}: the header search suggests as you type on other pages, keyboard-navigable`, async () => {
