@@ -96,6 +96,21 @@ describe('reading a page query', () => {
     assert.deepEqual(codes({ from: 'yesterday' }), ['bad_date']);
   });
 
+  it('a form sent without JavaScript keeps its window: from_rel / to_rel stand when the date field still shows their day', () => {
+    const withEnd: ExplorerMeta = { ...META, end: '2020-07-01' };
+    // the page showed -5y (2015-07-01) and -1q (2020-04-01); the user changed a picker and pressed Apply
+    const kept = readPageQuery(withEnd, { from: '2015-07-01', from_rel: '-5y', to: '2020-04-01', to_rel: '-1q', kind: 'b' });
+    assert.deepEqual([kept.state.from, kept.state.to, kept.problems], ['-5y', '-1q', []]);
+    // the user typed another date, or cleared the field: what the field says wins
+    const typed = readPageQuery(withEnd, { from: '2010-01-01', from_rel: '-5y', to: '', to_rel: '-1q' });
+    assert.deepEqual([typed.state.from, typed.state.to, typed.problems], ['2010-01-01', null, []]);
+    // a window alone (no field) is not a bound; a bad one is reported (strict callers answer 400) and left out
+    assert.deepEqual(readPageQuery(withEnd, { from_rel: '-5y' }).state.from, null);
+    const bad = readPageQuery(withEnd, { from: '2015-07-01', from_rel: '-5x' });
+    assert.deepEqual([bad.state.from, bad.problems.map((p) => [p.code, p.parameter])], ['2015-07-01', [['bad_relative_date', 'from_rel']]]);
+    assert.deepEqual(codes({ from: '2015-07-01', from_rel: '2015-07-01' }), ['bad_relative_date']);
+  });
+
   it('swaps bounds by the dates they stand for: -1q (2020-04-01) is after 2019-01-01, -8q (2018-07-01) before', () => {
     const withEnd: ExplorerMeta = { ...META, end: '2020-07-01' };
     const after = readPageQuery(withEnd, { from: '-1q', to: '2019-01-01' });

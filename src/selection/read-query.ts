@@ -36,6 +36,12 @@ export interface PageRead {
 const IGNORED = new Set(['embed', 'lang', 'tab', 'compare']);
 /** Parameters of a selection besides the dimensions. */
 const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
+/**
+ * What the page's form sends beside each date field when there is no
+ * JavaScript: the window the page showed (`from_rel=-5y`). It stands while
+ * the field still shows the day it stands for, so Apply keeps a rolling window.
+ */
+export const FORM_WINDOWS = { from: 'from_rel', to: 'to_rel' } as const;
 const SHAPES: Record<string, RegExp> = {
   last: /^\d+$/,
   transform: /^[a-z]+$/,
@@ -118,7 +124,7 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
       const dim = dimensionOf(meta, name, value);
       if (dim) add(dim, value.split(','));
       else if (name === 'dims') readDimsParam(meta, value, add, problems);
-      else if (SELECTION_PARAMS.includes(name)) single[name] = value;
+      else if (SELECTION_PARAMS.includes(name) || name === FORM_WINDOWS.from || name === FORM_WINDOWS.to) single[name] = value;
       else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
     }
   }
@@ -130,6 +136,8 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
     return null;
   };
   const end = meta.end ? (parseIsoDate(meta.end) ?? Number.NaN) : Number.NaN;
+  keepWindow('from', single, end, problems);
+  keepWindow('to', single, end, problems);
   const bound = (name: 'from' | 'to'): { text: string; days: number | null } | null => {
     const read = readDateBound(name, single[name], end);
     if (!isDateBound(read)) problems.push(problem(read.code, name, read.message, { value: single[name] }));
@@ -147,6 +155,20 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
   const state = reconcile(meta, { dims, from: from?.text ?? null, to: to?.text ?? null, transform, base: transform === 'index' ? base : null });
   return { state, last: readLast(single.last, problems), problems };
+}
+
+/** Puts the form's window in place of its date field's text when the field still shows the window's day (FORM_WINDOWS). */
+function keepWindow(name: 'from' | 'to', single: Record<string, string>, end: number, problems: QueryProblem[]): void {
+  const parameter = FORM_WINDOWS[name];
+  const text = single[parameter];
+  if (text === undefined || text === '') return;
+  const read = readDateBound(parameter, text, end);
+  if (!isDateBound(read) || read.relative === null) {
+    const message = isDateBound(read) ? `Invalid ${parameter} '${text}': expected a window back from the last observation, e.g. -5y.` : read.message;
+    problems.push(problem('bad_relative_date', parameter, message, { value: text }));
+    return;
+  }
+  if (read.days !== null && single[name] !== undefined && parseIsoDate(single[name]) === read.days) single[name] = text;
 }
 
 function readTransform(meta: ExplorerMeta, value: string | undefined, problems: QueryProblem[]): string {

@@ -125,6 +125,34 @@ describe('relative periods on the dataset page (real data, Chromium)', { skip: S
     }
   }
 
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}, without JavaScript: Apply keeps a rolling window, and a typed date replaces it`, async () => {
+      const context = await chrome.browser.newContext({ javaScriptEnabled: false, viewport: WIDTHS[1] });
+      try {
+        const plain = await context.newPage();
+        await plain.goto(`${site.url}${prefix(lang)}/d/${DATASET}?${SELECTION}&from=-5y&to=-1y`);
+        // another seasonal adjustment, then Apply: the form is sent as it stands
+        await plain.check('input[name="seas_adj"]:not(:checked)');
+        await Promise.all([plain.waitForURL((u) => u.searchParams.get('seas_adj') !== 'csa'), plain.click('button.apply')]);
+        const picked = new URL(plain.url()).searchParams.get('seas_adj')!;
+        for (const kind of ['csv', 'png']) {
+          const href = new URL((await plain.getAttribute(`a[data-download="${kind}"]`, 'href'))!, site.url).searchParams;
+          assert.deepEqual([href.get('from'), href.get('to'), href.get('dims')?.includes(`seas_adj=${picked}`)], ['-5y', '-1y', true], `${kind} download`);
+        }
+        const canonical = new URL((await plain.getAttribute('link[rel=canonical]', 'href'))!).searchParams;
+        assert.deepEqual([canonical.get('from'), canonical.get('to'), canonical.has('from_rel')], ['-5y', '-1y', false]);
+        assert.equal(await plain.inputValue('input[type=date][name=from]'), yearsBefore(end, 5));
+        // a date typed into the field is a fixed date
+        await plain.fill('input[type=date][name=from]', '2010-01-01');
+        await Promise.all([plain.waitForURL((u) => u.searchParams.get('from') === '2010-01-01'), plain.click('button.apply')]);
+        const csv = new URL((await plain.getAttribute('a[data-download="csv"]', 'href'))!, site.url).searchParams;
+        assert.deepEqual([csv.get('from'), csv.get('to')], ['2010-01-01', '-1y']);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('no console error, failed request or error status on the way', () => {
     assert.deepEqual(watched.errors, []);
   });

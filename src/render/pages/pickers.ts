@@ -7,8 +7,9 @@
  * give an empty combination are disabled.
  */
 import type { UiStrings } from '../../i18n/strings.js';
-import { boundIsoDate } from '../../query/date-bound.js';
+import { boundIsoDate, isRelativeBound } from '../../query/date-bound.js';
 import { html, type SafeHtml } from '../html.js';
+import { FORM_WINDOWS } from '../../selection/read-query.js';
 import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 import type { Preset } from './dataset-view.js';
 
@@ -120,8 +121,13 @@ export function renderPeriod(state: ExplorerState, span: { start: string | null;
         >${p.label}</a
       >`,
   );
+  // without JavaScript, Apply sends the window beside the date it shows, so it stays a window (selection/read-query.ts)
+  const windows = (['from', 'to'] as const).map((name) =>
+    isRelativeBound(state[name]) ? html`<input type="hidden" name="${FORM_WINDOWS[name]}" value="${state[name]}" />` : '',
+  );
   return html`<fieldset class="period" data-period>
     <legend class="sr-only">${t.dataset.period}</legend>
+    ${windows}
     <span class="toolbar-label" aria-hidden="true">${t.dataset.period}</span>
     <div class="chips">${links}</div>
     <div class="dates">
