@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Lang } from '../../src/data/model.js';
+import { compareWords } from '../../src/i18n/compare-text.js';
 import type { ExplorerData } from '../../src/render/pages/explorer-data.js';
 import { MAX_COMPARE } from '../../src/selection/compare.js';
 import { formatCompare } from '../../src/urls.js';
@@ -274,6 +275,28 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
       (await (await fetch(`${site.url}/d/${PRIMARY}?compare=ch_fso_unemp_rate`)).text()).match(/<code id="embed-snippet"[^>]*>([^<]*)</)?.[1] ?? '';
     assert.match(snippet, /compare=ch_fso_unemp_rate/);
   });
+
+  for (const lang of ['en', 'fr'] as Lang[]) {
+    it(`${lang}: the chart images say they draw this dataset's series only when others are compared`, async () => {
+      await page.setViewportSize(WIDTHS[1]);
+      for (const [query, compared] of [
+        ['?compare=ch_fso_unemp_rate', true],
+        ['', false],
+      ] as const) {
+        await page.goto(`${site.url}${prefix(lang)}/d/${PRIMARY}${query}`);
+        await waitForChart(page);
+        await page.click('label[for="out-download"]');
+        const note = page.locator('[data-chart-downloads-note]');
+        assert.equal(await note.isVisible(), compared, query);
+        if (compared) {
+          assert.equal((await note.textContent())?.trim(), compareWords(lang).imagesNote);
+          // the note stands in the chart group, before its links
+          const group = page.locator('.download-groups > div', { has: page.locator('a[data-download="png"]') });
+          assert.equal(await group.locator('[data-chart-downloads-note]').count(), 1);
+        }
+      }
+    });
+  }
 
   for (const lang of ['en', 'it'] as Lang[]) {
     it(`${lang}: axe finds no violation with a compared series and the picker open; html-validate no error`, async () => {
