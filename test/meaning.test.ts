@@ -214,3 +214,60 @@ describe('page, /resolve and /oembed describe the same selection', () => {
     }
   });
 });
+
+describe('one mistake, one code and one message on every route that reads a selection', () => {
+  const BASE = 'http://localhost:0';
+  const ID = 'ch_kof_esi';
+  /** A mistake in a selection query and the catalogue code every route gives it. */
+  const CASES: [query: string, code: string][] = [
+    ['transform=nope', 'unknown_transform'],
+    ['from=2020', 'bad_date'],
+    ['to=2020-02-30', 'bad_date'],
+    ['transform=index&base=2020', 'bad_date'],
+    ['from=-5x', 'bad_relative_date'],
+    ['from=2021-01-01&to=2020-01-01', 'bad_date_range'],
+    ['from=-1y&to=-5y', 'bad_date_range'],
+    ['from=-1y&to=2020-01-01', 'bad_date_range'],
+    ['last=0', 'bad_parameter'],
+    ['last=1000001', 'bad_parameter'],
+    ['last=1&last=2', 'bad_parameter'],
+    ['transform=yoy&transform=level', 'bad_parameter'],
+    ['from=2020-01-01&from=2021-01-01', 'bad_parameter'],
+  ];
+
+  it('the API routes, /resolve of a key and of a page URL, and /oembed agree on the code and the words', async () => {
+    const app = await startApp(REAL_DATA, { baseUrl: BASE });
+    try {
+      for (const [query, code] of CASES) {
+        const answers: [string, number, string, string][] = [];
+        for (const route of ['/series', '/series.xlsx', '/chart.svg']) {
+          const res = await app.inject(`${route}?dataset=${ID}&${query}`);
+          const body = JSON.parse(res.body) as { code: string; detail: string };
+          answers.push([route, res.statusCode, body.code, body.detail]);
+        }
+        for (const [name, q] of [
+          ['/resolve key', `${ID}?${query}`],
+          ['/resolve page', `${BASE}/d/${ID}?${query}`],
+        ]) {
+          const res = await app.inject(`/resolve?q=${encodeURIComponent(q)}`);
+          const body = JSON.parse(res.body) as { code: string; detail: string };
+          answers.push([name, res.statusCode, body.code, body.detail]);
+        }
+        const words = answers[0][3];
+        for (const [route, status, got, detail] of answers) assert.deepEqual([status, got, detail], [400, code, words], `${query} on ${route}`);
+        // the CSV error names the same words; /oembed says why there is no embed in them
+        const csv = await app.inject(`/series.csv?dataset=${ID}&${query}`);
+        assert.equal(csv.statusCode, 400);
+        assert.ok(csv.body.includes(words.replace(/"/g, '""')), `${query} on /series.csv: ${csv.body}`);
+        const oembed = await app.inject(`/oembed?url=${encodeURIComponent(`${BASE}/d/${ID}?${query}`)}`);
+        assert.equal(oembed.statusCode, 404, `${query} on /oembed`);
+        assert.ok((JSON.parse(oembed.body) as { detail: string }).detail.endsWith(words), `${query} on /oembed: ${oembed.body}`);
+        // and what would be right: a repeated parameter is named as such, a relative bound with the day it stands for
+        if (/&(\w+)=.*&\1=|^(\w+)=.*&\2=/.test(query)) assert.match(words, /more than once/, query);
+        if (query.includes('-1y&to')) assert.match(words, /-1y, \d{4}-\d{2}-\d{2}/, query);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

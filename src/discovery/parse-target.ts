@@ -2,6 +2,7 @@ import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from '../query/closest.js';
 import { findDataset, parseDateBound, parseDateParam, parseDims } from '../query/parse-selection.js';
+import { lastProblem, rangeProblem, repeatedProblem, transformProblem, type ParamProblem } from '../query/param-rules.js';
 import { TRANSFORMS, type Transform } from '../query/view.js';
 import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
@@ -110,6 +111,10 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
     for (const [d, codes] of Object.entries(more)) dims[d] = [...new Set([...(dims[d] ?? []), ...codes])];
   };
   const selection: Target['selection'] = { datasetId: dataset.meta.id, dims };
+  for (const name of ['from', 'to', 'base', 'last', 'transform']) {
+    const values = params.getAll(name);
+    if (values.length > 1) throw failure(name, repeatedProblem(name, values));
+  }
   for (const [name, value] of params) {
     if (name === 'dims') merge(parseDims(value, dataset));
     else if (isDimensionParam(dataset, name, value)) merge(parseDims(`${name}=${value}`, dataset));
@@ -119,6 +124,10 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
     else if (name === 'transform') selection.transform = readTransform(value);
     else if (!IGNORED.has(name) && !name.startsWith('_')) throw unknownParameter(dataset, name, where);
   }
+  const from = selection.from ? parseDateBound('from', selection.from, dataset).days : null;
+  const to = selection.to ? parseDateBound('to', selection.to, dataset).days : null;
+  const range = from !== null && to !== null ? rangeProblem({ text: selection.from!, days: from }, { text: selection.to!, days: to }) : null;
+  if (range) throw failure('from', range);
   if (selection.base && selection.transform !== 'index') {
     throw new BadParameterError(
       `base only applies to transform=index (got transform=${selection.transform ?? 'level'}).`,
@@ -159,21 +168,22 @@ function readDate(name: string, value: string): string | null {
   return parseDateParam(name, value) === null ? null : value;
 }
 
+/** A mistake of the rules every selection reader shares (query/param-rules.ts), as a 400. */
+function failure(parameter: string, problem: ParamProblem): BadParameterError {
+  const facts = problem.code === 'unknown_transform' ? { parameter, valid: [...TRANSFORMS] } : { parameter };
+  return new BadParameterError(problem.message, facts, problem.code);
+}
+
 function readLast(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 1 || n > 1_000_000) {
-    throw new BadParameterError(`Invalid last '${value}': expected a whole number from 1 to 1000000.`, { parameter: 'last' }, 'bad_parameter');
-  }
-  return n;
+  const problem = lastProblem(value);
+  if (problem) throw failure('last', problem);
+  return Number(value);
 }
 
 function readTransform(value: string): Transform {
-  if ((TRANSFORMS as readonly string[]).includes(value)) return value as Transform;
-  throw new BadParameterError(
-    `Unknown transform '${value}': use one of ${TRANSFORMS.join(', ')}.`,
-    { parameter: 'transform', valid: [...TRANSFORMS] },
-    'unknown_transform',
-  );
+  const problem = transformProblem(value);
+  if (problem) throw failure('transform', problem);
+  return value as Transform;
 }
 
 function unknownParameter(dataset: Dataset, name: string, where: string): BadParameterError {

@@ -46,6 +46,7 @@ const SELECTION: ErrorCode[] = [
   'unknown_dimension',
   'unknown_code',
   'bad_date',
+  'bad_relative_date',
   'bad_date_range',
   'unknown_transform',
   'base_without_index',

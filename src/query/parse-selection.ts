@@ -3,6 +3,7 @@ import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from './closest.js';
 import { isDateBound, readDateBound, type DateBound } from './date-bound.js';
+import { isoDateProblem, rangeProblem, transformProblem } from './param-rules.js';
 import { TRANSFORMS, type Selection, type Transform } from './view.js';
 import { splitDims } from '../urls.js';
 
@@ -87,11 +88,9 @@ function exampleDims(dataset: Dataset): string {
 /** Parses an inclusive date bound; throws a 400 for anything but a real YYYY-MM-DD date. */
 export function parseDateParam(name: string, text: string | undefined): number | null {
   if (text === undefined || text === '') return null;
-  const days = parseIsoDate(text);
-  if (days === null) {
-    throw new BadParameterError(`Invalid ${name} '${text}': expected an ISO date YYYY-MM-DD, e.g. 2020-01-01.`, { parameter: name, value: text }, 'bad_date');
-  }
-  return days;
+  const problem = isoDateProblem(name, text);
+  if (problem) throw new BadParameterError(problem.message, { parameter: name, value: text }, problem.code);
+  return parseIsoDate(text);
 }
 
 /**
@@ -114,21 +113,11 @@ export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dat
   const dims = parseDims(query.dims, dataset);
   const from = parseDateBound('from', query.from, dataset);
   const to = parseDateBound('to', query.to, dataset);
-  if (from.days !== null && to.days !== null && from.days > to.days) {
-    throw new BadParameterError(
-      `from (${query.from}) is after to (${query.to}): swap them or widen the range.`,
-      { parameter: 'from', from: query.from, to: query.to },
-      'bad_date_range',
-    );
-  }
+  const range = from.days !== null && to.days !== null ? rangeProblem({ text: query.from!, days: from.days }, { text: query.to!, days: to.days }) : null;
+  if (range) throw new BadParameterError(range.message, { parameter: 'from', from: query.from, to: query.to }, range.code);
   const transform = (query.transform ?? 'level') as Transform;
-  if (!TRANSFORMS.includes(transform)) {
-    throw new BadParameterError(
-      `Unknown transform '${query.transform}': use one of ${TRANSFORMS.join(', ')}.`,
-      { parameter: 'transform', valid: [...TRANSFORMS] },
-      'unknown_transform',
-    );
-  }
+  const unknown = transformProblem(transform);
+  if (unknown) throw new BadParameterError(unknown.message, { parameter: 'transform', valid: [...TRANSFORMS] }, unknown.code);
   const base = parseDateParam('base', query.base);
   if (base !== null && transform !== 'index') {
     throw new BadParameterError(`base only applies to transform=index (got transform=${transform}).`, { parameter: 'base' }, 'base_without_index');

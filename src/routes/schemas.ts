@@ -6,6 +6,7 @@
  * real data (a test executes every operation with them).
  */
 
+import { LAST_MAX } from '../query/param-rules.js';
 import { transformDescription } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
 
@@ -41,7 +42,7 @@ export const selectionProperties = {
     examples: ['2020-01-01', '-5y'],
   },
   to: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
-  last: { type: 'integer', minimum: 1, maximum: 1000000, description: 'Only the last N observations of each series (after from/to).' },
+  last: { type: 'integer', minimum: 1, maximum: LAST_MAX, description: 'Only the last N observations of each series (after from/to).' },
   transform: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
 } as const;

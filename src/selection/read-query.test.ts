@@ -115,6 +115,13 @@ describe('reading a page query', () => {
     const withEnd: ExplorerMeta = { ...META, end: '2020-07-01' };
     const after = readPageQuery(withEnd, { from: '-1q', to: '2019-01-01' });
     assert.deepEqual([after.state.from, after.state.to], ['2019-01-01', '-1q']);
+    // the page shows it the right way round; strict readers (/resolve, /oembed) report it as the API does
+    assert.deepEqual(
+      after.problems.map((p) => [p.code, p.message]),
+      [['bad_date_range', 'from (-1q, 2020-04-01) is after to (2019-01-01): swap them or widen the range.']],
+    );
+    const twice = readPageQuery(withEnd, { transform: ['level', 'diff'] });
+    assert.deepEqual([twice.state.transform, twice.problems.map((p) => p.code)], ['diff', ['bad_parameter']]);
     const before = readPageQuery(withEnd, { from: '-8q', to: '2019-01-01' });
     assert.deepEqual([before.state.from, before.state.to], ['-8q', '2019-01-01']);
   });

@@ -10,8 +10,8 @@ import { parseIsoDate } from '../data/dates.js';
 import type { CodeOf } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { isDateBound, readDateBound } from '../query/date-bound.js';
+import { isoDateProblem, lastProblem, rangeProblem, repeatedProblem, transformProblem, type ParamProblem } from '../query/param-rules.js';
 import { isTransform } from '../query/transforms.js';
-import { TRANSFORMS } from '../query/view.js';
 import { readCompareValues } from './compare.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { splitDims } from '../urls.js';
@@ -118,22 +118,27 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
       else problems.push(unknownCode(dim, code));
     }
   };
+  // a parameter of one value given more than once: the last stands (lenient), strict readers report it
   const single: Record<string, string> = {};
+  const repeated: Record<string, string[]> = {};
   for (const [name, raw] of Object.entries(query)) {
     for (const value of listOf(raw)) {
       const dim = dimensionOf(meta, name, value);
       if (dim) add(dim, value.split(','));
       else if (name === 'dims') readDimsParam(meta, value, add, problems);
-      else if (SELECTION_PARAMS.includes(name) || name === FORM_WINDOWS.from || name === FORM_WINDOWS.to) single[name] = value;
-      else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
+      else if (SELECTION_PARAMS.includes(name) || name === FORM_WINDOWS.from || name === FORM_WINDOWS.to) {
+        repeated[name] = [...(repeated[name] ?? []), value];
+        single[name] = value;
+      } else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
     }
   }
+  for (const [name, values] of Object.entries(repeated)) if (values.length > 1) problems.push(said(name, repeatedProblem(name, values)));
   const date = (name: string): string | null => {
     const v = single[name];
     if (v === undefined || v === '') return null;
-    if (parseIsoDate(v) !== null) return v;
-    problems.push(problem('bad_date', name, `Invalid ${name} '${v}': expected an ISO date YYYY-MM-DD, e.g. 2020-01-01.`, { value: v }));
-    return null;
+    const wrong = isoDateProblem(name, v);
+    if (wrong) problems.push(said(name, wrong, { value: v }));
+    return wrong ? null : v;
   };
   const end = meta.end ? (parseIsoDate(meta.end) ?? Number.NaN) : Number.NaN;
   keepWindow('from', single, end, problems);
@@ -145,7 +150,13 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   };
   let from = bound('from');
   let to = bound('to');
-  if (from && to && from.days !== null && to.days !== null && from.days > to.days) [from, to] = [to, from];
+  const range =
+    from && to && from.days !== null && to.days !== null ? rangeProblem({ text: from.text, days: from.days }, { text: to.text, days: to.days }) : null;
+  // a range given backwards: strict readers report it as the API does, the page shows it the right way round
+  if (range) {
+    problems.push(said('from', range, { from: from!.text, to: to!.text }));
+    [from, to] = [to, from];
+  }
   const transform = readTransform(meta, single.transform, problems);
   const base = date('base');
   if (base !== null && transform !== 'index') {
@@ -174,16 +185,21 @@ function keepWindow(name: 'from' | 'to', single: Record<string, string>, end: nu
 function readTransform(meta: ExplorerMeta, value: string | undefined, problems: QueryProblem[]): string {
   if (value === undefined || value === '') return meta.defaults.transform;
   if (isTransform(value) && meta.transforms.includes(value)) return value;
-  problems.push(problem('unknown_transform', 'transform', `Unknown transform '${value}': use one of ${TRANSFORMS.join(', ')}.`, { valid: [...TRANSFORMS] }));
+  const message = transformProblem(value)?.message ?? `Transform '${value}' is not offered for dataset '${meta.id}': use one of ${meta.transforms.join(', ')}.`;
+  problems.push(problem('unknown_transform', 'transform', message, { valid: [...meta.transforms] }));
   return meta.defaults.transform;
 }
 
 function readLast(value: string | undefined, problems: QueryProblem[]): number | null {
   if (value === undefined || value === '') return null;
-  const n = Number(value);
-  if (/^\d+$/.test(value) && n >= 1 && n <= 1_000_000) return n;
-  problems.push(problem('bad_parameter', 'last', `Invalid last '${value}': expected a whole number from 1 to 1000000.`));
-  return null;
+  const wrong = lastProblem(value);
+  if (wrong) problems.push(said('last', wrong));
+  return wrong ? null : Number(value);
+}
+
+/** A mistake of the rules every selection reader shares (query/param-rules.ts) as a problem of the page query. */
+function said(parameter: string, p: ParamProblem, facts: Record<string, unknown> = {}): QueryProblem {
+  return problem(p.code, parameter, p.message, facts);
 }
 
 function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
