@@ -89,7 +89,7 @@ export async function initExplorer(doc: Document): Promise<void> {
       xLabel: t.period,
       unit: c.unit,
       unit2: c.unit2,
-      log: logSwitch?.checked ?? false,
+      log: state.scale === 'log' && canLog(c.series),
     };
   };
   let lastSeries: SeriesData[] = data.series;
@@ -170,12 +170,16 @@ export async function initExplorer(doc: Document): Promise<void> {
   if (!form) return ready();
   await nextTask();
 
-  const apply = (next: ExplorerState, push: boolean): void => {
+  // the state in the form, the URL and every link
+  const show = (next: ExplorerState, push: boolean): void => {
     state = next;
     syncForm(form, data, state);
     const url = statePageUrl('', lang, meta, state);
     if (push && url !== window.location.pathname + window.location.search) window.history.pushState(null, '', url);
     syncLinks(doc, data, state);
+  };
+  const apply = (next: ExplorerState, push: boolean): void => {
+    show(next, push);
     void load();
   };
 
@@ -184,6 +188,10 @@ export async function initExplorer(doc: Document): Promise<void> {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     if (input.matches('[data-level-filter]')) return;
     if (input.matches('[data-log]')) {
+      // how the chart draws, not which data: no new request
+      const next: ExplorerState = { ...state, scale: 'log' };
+      if (!(input as HTMLInputElement).checked) delete next.scale;
+      show(next, true);
       chart.update(chartInput(lastSeries));
       return;
     }
@@ -257,6 +265,8 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
     }
   });
   for (const input of form.querySelectorAll<HTMLInputElement>('input[name=transform]')) input.checked = input.value === state.transform;
+  const log = form.querySelector<HTMLInputElement>('[data-log]');
+  if (log) log.checked = state.scale === 'log';
   const base = form.querySelector<HTMLInputElement>('[data-base-picker] input');
   const picker = form.querySelector<HTMLElement>('[data-base-picker]');
   if (base && picker) {

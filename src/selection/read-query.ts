@@ -34,6 +34,8 @@ export interface PageRead {
 
 /** Parameters that do not describe the data (the page's own switches); `compare` is read apart (readCompare). */
 const IGNORED = new Set(['embed', 'lang', 'tab', 'compare']);
+/** How the page draws the selection (not which data): read into the state, kept in the page URL. */
+const DISPLAY_PARAMS = ['scale'];
 /** Parameters of a selection besides the dimensions. */
 const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
 /**
@@ -126,7 +128,7 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
       const dim = dimensionOf(meta, name, value);
       if (dim) add(dim, value.split(','));
       else if (name === 'dims') readDimsParam(meta, value, add, problems);
-      else if (SELECTION_PARAMS.includes(name) || name === FORM_WINDOWS.from || name === FORM_WINDOWS.to) {
+      else if (SELECTION_PARAMS.includes(name) || DISPLAY_PARAMS.includes(name) || name === FORM_WINDOWS.from || name === FORM_WINDOWS.to) {
         repeated[name] = [...(repeated[name] ?? []), value];
         single[name] = value;
       } else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
@@ -164,7 +166,8 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   }
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
-  const state = reconcile(meta, { dims, from: from?.text ?? null, to: to?.text ?? null, transform, base: transform === 'index' ? base : null });
+  const read = reconcile(meta, { dims, from: from?.text ?? null, to: to?.text ?? null, transform, base: transform === 'index' ? base : null });
+  const state = readScale(single.scale, problems) === 'log' ? { ...read, scale: 'log' as const } : read;
   return { state, last: readLast(single.last, problems), problems };
 }
 
@@ -190,6 +193,13 @@ function readTransform(meta: ExplorerMeta, value: string | undefined, problems: 
   return meta.defaults.transform;
 }
 
+function readScale(value: string | undefined, problems: QueryProblem[]): 'log' | null {
+  if (value === undefined || value === '' || value === 'linear') return null;
+  if (value === 'log') return 'log';
+  problems.push(problem('bad_parameter', 'scale', `Invalid scale '${value.slice(0, 100)}': use log or linear.`, { valid: ['log', 'linear'] }));
+  return null;
+}
+
 function readLast(value: string | undefined, problems: QueryProblem[]): number | null {
   if (value === undefined || value === '') return null;
   const wrong = lastProblem(value);
@@ -204,7 +214,7 @@ function said(parameter: string, p: ParamProblem, facts: Record<string, unknown>
 
 function unknownParameter(meta: ExplorerMeta, name: string): QueryProblem {
   const dims = meta.dims.map((d) => d.id);
-  const valid = [...dims, 'dims', ...SELECTION_PARAMS, 'compare'];
+  const valid = [...dims, 'dims', ...SELECTION_PARAMS, ...DISPLAY_PARAMS, 'compare'];
   const near = closest(name, valid, 3);
   return problem(
     'unknown_parameter',

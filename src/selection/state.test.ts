@@ -6,7 +6,7 @@ import type { Snapshot } from '../data/model.js';
 import { computeView } from '../query/compute-view.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { buildExplorerMeta, toSelection } from './from-dataset.js';
-import { readState } from './read-query.js';
+import { readPageQuery, readState } from './read-query.js';
 import {
   availableLevels,
   countSeries,
@@ -124,7 +124,10 @@ describe('explorer state on the real data', () => {
       }),
       readState(concon, { transform: 'index', base: '2010-01-01' }),
       readState(concon, { transform: 'level' }),
+      readState(concon, { scale: 'log' }),
+      readState(concon, { transform: 'index', base: '2010-01-01', from: '-5y', scale: 'log' }),
     ];
+    assert.equal(states[3].scale, 'log');
     for (const s of states) {
       for (const lang of ['en', 'de', 'fr', 'it'] as const) {
         const url = statePageUrl('', lang, concon, s);
@@ -132,6 +135,16 @@ describe('explorer state on the real data', () => {
         assert.deepEqual(readState(concon, queryOf(url)), s, url);
       }
     }
+  });
+
+  it('scale=log is how the page draws: kept in the state and the URL; linear is the default; anything else a problem', () => {
+    assert.match(statePageUrl('', 'de', concon, readState(concon, { scale: 'log' })), /[?&]scale=log(&|$)/);
+    for (const linear of ['linear', '']) {
+      const read = readPageQuery(concon, { scale: linear });
+      assert.deepEqual([read.state, read.problems], [defaultState(concon), []], linear);
+    }
+    const bad = readPageQuery(concon, { scale: 'logarithmic' });
+    assert.deepEqual([bad.state.scale, bad.problems.map((p) => [p.code, p.parameter])], [undefined, [['bad_parameter', 'scale']]]);
   });
 
   it('an explicit transform=level survives when the opening transform is another one', () => {

@@ -52,6 +52,8 @@ export interface ExplorerState {
   base: string | null;
   /** series of other datasets drawn on the same chart (src/selection/compare.ts); absent = none */
   compare?: CompareRef[];
+  /** the chart's value axis: 'log' for a logarithmic one (how the page draws, not which data); absent = linear */
+  scale?: 'log';
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
@@ -171,6 +173,7 @@ export function isDefaultState(meta: ExplorerMeta, state: ExplorerState): boolea
     state.from === null &&
     state.to === null &&
     !state.compare?.length &&
+    state.scale === undefined &&
     state.base === null &&
     state.transform === d.transform &&
     meta.dims.every((dim) => (state.dims[dim.id] ?? []).join(',') === (d.dims[dim.id] ?? []).join(','))
@@ -202,11 +205,12 @@ export function statePageUrl(baseUrl: string, lang: Lang, meta: ExplorerMeta, st
   const selection = { ...toUrlSelection(meta, state), compare: state.compare };
   // urls.ts leaves out transform=level; when the opening transform is another one, level must be explicit
   const level: [string, string][] = state.transform === 'level' && meta.defaults.transform !== 'level' ? [['transform', 'level']] : [];
+  const scale: [string, string][] = state.scale === 'log' ? [['scale', 'log']] : [];
   return pageUrl(
     baseUrl,
     lang,
     selection,
     meta.dims.map((d) => d.id),
-    [...level, ...extra],
+    [...level, ...scale, ...extra],
   );
 }

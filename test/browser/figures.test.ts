@@ -191,6 +191,38 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
     });
   }
 
+  for (const lang of ['en', 'de'] as const) {
+    it(`${lang}: the log scale is kept in the URL: reload, the language switch, the embed and the back button keep it`, async () => {
+      await page.setViewportSize(WIDTHS[1]);
+      const path = `${prefix(lang)}/d/ch_fso_ppi`;
+      await page.goto(`${site.url}${path}?base=2020&transform=level`);
+      await waitForChart(page);
+      await page.check('[data-log]');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('scale') === 'log');
+      await waitForChart(page);
+      assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'true');
+      await page.reload();
+      await waitForChart(page);
+      assert.equal(await page.isChecked('[data-log]'), true, 'checked after a reload');
+      assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'true', 'a log axis after a reload');
+      for (const l of ['en', 'de', 'fr', 'it']) {
+        const href = (await page.getAttribute(`.lang-switch a[data-lang="${l}"]`, 'href'))!;
+        assert.equal(new URL(href, site.url).searchParams.get('scale'), 'log', `language link ${l}`);
+      }
+      const embed = (await page.textContent('[data-embed-snippet]')) ?? '';
+      const src = new URL(/src="([^"]+)"/.exec(embed)![1].replace(/&amp;/g, '&'));
+      assert.equal(src.searchParams.get('scale'), 'log', embed);
+      await page.goBack();
+      await waitForChart(page);
+      assert.equal(new URL(page.url()).searchParams.get('scale'), null);
+      assert.equal(await page.isChecked('[data-log]'), false, 'back: unchecked');
+      assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'false', 'back: a linear axis');
+      await page.goto(`${site.url}${src.pathname}${src.search}`);
+      await waitForChart(page);
+      assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'true', 'the embed draws a log axis');
+    });
+  }
+
   for (const lang of ['en', 'fr'] as const) {
     for (const size of WIDTHS) {
       it(`${lang}, ${size.name}: % change of a series that crosses zero shows a warning instead of a chart, offering the change`, async () => {

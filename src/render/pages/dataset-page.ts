@@ -138,9 +138,14 @@ function renderBasePicker(view: DatasetView): SafeHtml {
   /></label>`;
 }
 
-/** The log-scale switch: drawn by the bundle only (the page without JavaScript keeps a linear axis), so hidden until it runs. */
+/**
+ * The log-scale switch: drawn by the bundle only (the page without JavaScript
+ * keeps a linear axis), so hidden until it runs; a form sent without
+ * JavaScript keeps what the URL said (`scale=log`).
+ */
 function renderLogSwitch(view: DatasetView): SafeHtml {
-  return html`<label class="log-switch js-only"><input type="checkbox" data-log /> ${view.t.dataset.logScale}</label>`;
+  const checked = view.data.state.scale === 'log' ? html` checked` : '';
+  return html`<label class="log-switch js-only"><input type="checkbox" name="scale" value="log" data-log${checked} /> ${view.t.dataset.logScale}</label>`;
 }
 
 /** Whether any dimension offers a choice (more than one level with data). */
