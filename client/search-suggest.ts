@@ -14,6 +14,8 @@ export interface SuggestResult {
   dims: Record<string, string[]>;
   datasetTitle: Partial<Record<Lang, string>> & { en: string };
   label: Partial<Record<Lang, string>> & { en: string };
+  /** the level's name within its dimension (its path where its label repeats), as chart legends name it */
+  name: Partial<Record<Lang, string>> & { en: string };
   type: string;
   url: string;
 }
@@ -66,7 +68,7 @@ export function wireSuggest(input: HTMLInputElement, list: HTMLElement, lang: La
         // an option is not a link (axe: no interactive element inside an option); choosing it opens its page
         li.dataset.href = hrefOf(r);
         const title = r.datasetTitle[lang] ?? r.datasetTitle.en;
-        const label = r.label[lang] ?? r.label.en;
+        const label = r.name[lang] ?? r.name.en;
         li.textContent = r.type === 'dataset' || label === title ? title : `${label} · ${title}`;
         li.addEventListener('mousedown', (e) => e.preventDefault());
         li.addEventListener('click', () => window.location.assign(li.dataset.href!));

@@ -1,6 +1,7 @@
-import type { Lang, Snapshot } from '../data/model.js';
+import { LANGS, type Labels, type Lang, type Snapshot } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
-import { levelSelection, openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
+import { buildExplorerMeta, levelSelection, openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
+import { levelName } from '../selection/naming.js';
 import { urlPartsOf } from '../urls.js';
 import { tokenize } from './fold-text.js';
 import { apiLinks } from './links.js';
@@ -27,6 +28,7 @@ export function searchResultJson(hit: SearchHit, lang: Lang, baseUrl: string): R
     dimLabel: dim?.label ?? null,
     code: level?.code ?? null,
     label: level?.label ?? dataset.meta.title,
+    name: dim && level ? namesOf(hit.doc.dataset, dim.id, level.code) : dataset.meta.title,
     path,
     score: hit.score,
     matched: hit.matched.map(({ field, lang: l, text }) => ({ field, lang: l, text })),
@@ -34,6 +36,18 @@ export function searchResultJson(hit: SearchHit, lang: Lang, baseUrl: string): R
     url: selectionPageUrl(baseUrl, lang, dataset, selection),
     api: apiLinks(baseUrl, dataset, selection, lang),
   };
+}
+
+/** A level's name in its dimension in every language, as chart legends name it (src/selection/naming.ts): where its label repeats, its path up to where it is unique. */
+function namesOf(dataset: SearchHit['doc']['dataset'], dimId: string, code: string): Labels {
+  const name = (lang: Lang): string =>
+    levelName(
+      buildExplorerMeta(dataset, lang).dims.find((d) => d.id === dimId)!,
+      code,
+    );
+  const names: Labels = { en: name('en') };
+  for (const lang of LANGS) names[lang] = name(lang);
+  return names;
 }
 
 /**

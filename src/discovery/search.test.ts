@@ -8,6 +8,7 @@ import { loadSnapshot } from '../data/load-snapshot.js';
 import { REAL_DATA } from '../../test/helpers.js';
 import { foldText, tokenize } from './fold-text.js';
 import { searchEngine } from './search-engine.js';
+import { searchResultJson } from './search-answer.js';
 import { search, type SearchHit } from './search.js';
 
 const id = (h: SearchHit): string => h.doc.dataset.meta.id;
@@ -109,6 +110,21 @@ describe('search on the real data', () => {
 
   it('builds the index once per snapshot', () => {
     assert.equal(searchEngine(snapshot), searchEngine(snapshot));
+  });
+
+  it('results of one dimension are told apart by their names, in every language (Zurich the greater region and Zurich the canton)', () => {
+    for (const lang of ['en', 'de', 'fr', 'it'] as const) {
+      for (const q of ['gdp zurich', 'ticino', 'zurich', 'franken', 'libor', 'saron', 'bern']) {
+        const results = search(snapshot, q, lang, 100).hits.map(
+          (h) => searchResultJson(h, lang, '') as { datasetId: string; dim: string | null; code: string; name: Record<string, string> },
+        );
+        const byDim = new Map<string, string[]>();
+        for (const r of results) if (r.dim) byDim.set(`${r.datasetId} ${r.dim}`, [...(byDim.get(`${r.datasetId} ${r.dim}`) ?? []), r.name[lang]]);
+        for (const [where, names] of byDim) assert.equal(new Set(names).size, names.length, `${q} (${lang}) in ${where}: ${names.join(' | ')}`);
+      }
+    }
+    const zurich = search(snapshot, 'gdp zurich', 'en', 10).hits.map((h) => (searchResultJson(h, 'en', '') as { name: { en: string } }).name.en);
+    assert.deepEqual(zurich.sort(), ['Switzerland · Zurich', 'Zurich · Zurich']);
   });
 
   it('never returns grouping levels (they select no series)', () => {

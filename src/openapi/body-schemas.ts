@@ -177,6 +177,11 @@ const searchAnswer = {
           dim: { type: ['string', 'null'] },
           code: { type: ['string', 'null'] },
           label: { $ref: '#/components/schemas/Labels' },
+          name: {
+            $ref: '#/components/schemas/Labels',
+            description:
+              "The level's name within its dimension, as chart legends name it: its label, or where that label repeats among the dimension's levels, its path up to where it is unique ('Switzerland · Zurich', 'Zurich · Zurich'). A dataset's title for a dataset.",
+          },
           path: { type: 'array', items: { $ref: '#/components/schemas/Labels' } },
           score: { type: 'number' },
           matched: { type: 'array', items: { type: 'object' } },

@@ -263,6 +263,19 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
     }
   }
 
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: suggestions leading to different series read differently (Zurich the greater region and the canton)`, async () => {
+      await page.setViewportSize(WIDTHS[1]);
+      await page.goto(`${site.url}${prefix(lang)}/about`);
+      await page.locator('#site-q').pressSequentially('gdp zurich', { delay: 5 });
+      const options = page.locator('#site-q-suggestions[data-query="gdp zurich"] [role=option]');
+      await options.first().waitFor();
+      const texts = await options.allTextContents();
+      assert.ok(texts.length >= 2, texts.join(' | '));
+      assert.equal(new Set(texts).size, texts.length, texts.join(' | '));
+    });
+  }
+
   for (const lang of ['en', 'it'] as const) {
     for (const leave of ['Escape', 'Tab'] as const) {
       it(`${lang}: a suggestion answer still on its way after ${leave} does not open the list again`, async () => {
