@@ -55,7 +55,7 @@ function asDsError(error: FastifyError | DsError, req: FastifyRequest): DsError 
   if (error instanceof DsError) return error;
   if (error.validation) {
     const known = Object.keys(((req.routeOptions.schema?.querystring as { properties?: object }) ?? {}).properties ?? {});
-    return schemaErrorToBadParameter(error.validation as never, error.validationContext ?? 'query', known);
+    return schemaErrorToBadParameter(error.validation as never, error.validationContext ?? 'query', known, pathOf(req.url));
   }
   if (typeof error.statusCode === 'number' && error.statusCode < 500) return new DsError('bad_request', error.message);
   req.log.error({ err: error }, 'unexpected error');

@@ -65,6 +65,29 @@ describe('bad input', () => {
     });
   }
 
+  it('every route that takes no parameters refuses one the same way, saying it takes none (a leading _ is ignored)', async () => {
+    const routes = [
+      '/catalog',
+      '/categories',
+      '/dataset/ch_kof_esi/meta',
+      '/dataset/ch_kof_esi/combos',
+      '/search-index.json',
+      '/health',
+      '/openapi.json',
+      '/robots.txt',
+      '/sitemap.xml',
+      '/llms.txt',
+    ];
+    for (const route of routes) {
+      const res = await app.inject(`${route}?x=1`);
+      assert.equal(res.statusCode, 400, route);
+      const p = problem(res.body);
+      assert.equal(p.code, 'unknown_parameter', route);
+      assert.match(String(p.detail), new RegExp(`Unknown parameter 'x': ${route.replace(/[.]/g, '\\.')} takes no parameters`), route);
+      assert.equal((await app.inject(`${route}?_=1`)).statusCode, 200, `${route}?_=1`);
+    }
+  });
+
   it('CSV routes answer a one-column error CSV with the same status', async () => {
     const res = await app.inject('/series.csv?dataset=ch_seco_concon&dims=type=idx');
     assert.equal(res.statusCode, 400);

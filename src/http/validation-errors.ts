@@ -20,7 +20,7 @@ interface SchemaError {
  * validate are the ones `/openapi.json` publishes, so the message and the docs
  * agree.
  */
-export function schemaErrorToBadParameter(errors: SchemaError[], where: string, known: string[] = []): BadParameterError {
+export function schemaErrorToBadParameter(errors: SchemaError[], where: string, known: string[] = [], path = 'this route'): BadParameterError {
   const e = errors[0];
   const name = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(e.params.missingProperty ?? e.params.additionalProperty ?? where);
   const said = e.instancePath === '' ? null : selectionProblem(name, e.data);
@@ -30,7 +30,9 @@ export function schemaErrorToBadParameter(errors: SchemaError[], where: string, 
       return new BadParameterError(`Missing required parameter '${e.params.missingProperty}'.`, { parameter: e.params.missingProperty }, 'missing_parameter');
     case 'additionalProperties':
       return new BadParameterError(
-        `Unknown parameter '${e.params.additionalProperty}'.${known.length ? ` Known parameters: ${known.join(', ')}.` : ''}`,
+        known.length
+          ? `Unknown parameter '${e.params.additionalProperty}'. Known parameters: ${known.join(', ')}.`
+          : `Unknown parameter '${e.params.additionalProperty}': ${path} takes no parameters (parameters starting with _ are ignored).`,
         { parameter: e.params.additionalProperty, valid: known },
         'unknown_parameter',
       );

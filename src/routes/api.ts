@@ -4,7 +4,7 @@ import { registerGet } from '../http/get-route.js';
 import { stringifyInOrder } from '../data/json-order.js';
 import { buildCatalogEntry, buildMetaDocument } from '../query/describe.js';
 import { findDataset } from '../query/parse-selection.js';
-import { datasetIdSchema } from './schemas.js';
+import { datasetIdSchema, NO_PARAMS } from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -17,7 +17,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'All datasets',
       description: 'One entry per dataset, fields as catalog.json; n_series, start and end come from the data.',
       tags: ['data'],
-      querystring: { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false },
+      querystring: NO_PARAMS,
     },
     handler: (_q, snapshot) => ({
       etag: `W/"c-${snapshot.version}"`,
@@ -34,6 +34,7 @@ export function registerApiRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: 'The normalised metadata: dimensions with their levels and hierarchy, units, source, license, defaults.',
       tags: ['data'],
       params: { type: 'object', properties: { id: datasetIdSchema }, required: ['id'] },
+      querystring: NO_PARAMS,
     },
     handler: (_q, snapshot, req) => {
       const ds = findDataset(snapshot, (req.params as { id: string }).id);

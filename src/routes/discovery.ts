@@ -11,7 +11,7 @@ import { searchIndexRecords } from '../discovery/search-index.js';
 import { registerGet } from '../http/get-route.js';
 import { buildCatalogEntry } from '../query/describe.js';
 import { findDataset } from '../query/parse-selection.js';
-import { datasetIdSchema } from './schemas.js';
+import { datasetIdSchema, NO_PARAMS } from './schemas.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TAGS = ['discovery'];
@@ -22,7 +22,6 @@ const langSchema = {
   default: 'en',
   description: 'Language asked for: ranks matches in it first and labels the chart URLs.',
 } as const;
-const noParams = { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false } as const;
 
 /** A short hash of the parameters that shape an answer, for its ETag. */
 const paramsHash = (...parts: unknown[]): string => createHash('sha1').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
@@ -39,7 +38,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
       description:
         'The categories in display order: key, name and blurb (language maps), and their datasets (catalog entries), joined on the topic key. Datasets whose topic matches no category come last under key `other`. Every dataset is in exactly one group.',
       tags: TAGS,
-      querystring: noParams,
+      querystring: NO_PARAMS,
     },
     handler: (_q, snapshot) => ({
       etag: `W/"cat-${snapshot.version}"`,
@@ -66,7 +65,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         'One record per series, in the published CSV order: its code per dimension (keys = dimension ids), `start` and `end` (first and last date), `observations` (rows) and `missing` (rows without a value). Cubes are sparse: pickers use this to offer only combinations that have data.',
       tags: TAGS,
       params: { type: 'object', properties: { id: datasetIdSchema }, required: ['id'] },
-      querystring: noParams,
+      querystring: NO_PARAMS,
     },
     handler: (_q, snapshot, req) => {
       const ds = findDataset(snapshot, (req.params as { id: string }).id);
@@ -82,7 +81,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
       description:
         'One record per level that has series of its own (grouping levels are left out), in catalog, dimension and level order: datasetId, datasetTitle, freq, dim, code, label, path (labels of the ancestors, top first). A single-series dataset has one record with dim and code null: it is selected by its id alone (`/series?dataset=ID`, `ds("ID")` in the clients), never with `dims`. `dim=code` of every other record selects a non-empty series through /series.',
       tags: TAGS,
-      querystring: noParams,
+      querystring: NO_PARAMS,
     },
     handler: (_q, snapshot) => ({ etag: `W/"si-${snapshot.version}"`, type: JSON_TYPE, build: () => JSON.stringify(searchIndexRecords(snapshot)) }),
   });

@@ -47,6 +47,9 @@ export const selectionProperties = {
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
 } as const;
 
+/** Query-string schema of a route that takes no parameters: any is refused, except `_`-prefixed cache busters. */
+export const NO_PARAMS = { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false } as const;
+
 /** `download=1`: the same body as an attachment (Content-Disposition), for a download link. */
 export const downloadProperty = {
   type: 'string',

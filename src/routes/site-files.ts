@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { Snapshot } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
+import { NO_PARAMS } from './schemas.js';
 import { renderLlmsFullTxt, renderLlmsTxt } from '../render/llms-txt.js';
 import { buildSitemapPages, renderSitemapXml } from '../render/sitemap-xml.js';
 import { serviceUrl } from '../urls.js';
@@ -41,8 +42,6 @@ interface SiteFile {
   needsData?: boolean;
   render(snapshot: Snapshot): string;
 }
-
-const noQuery = { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false } as const;
 
 /** /robots.txt, /sitemap.xml, /llms.txt and /llms-full.txt. */
 export function registerSiteFileRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -84,7 +83,7 @@ export function registerSiteFileRoutes(app: FastifyInstance, ctx: AppContext): v
     registerGet(app, ctx, {
       url: file.url,
       format: 'json',
-      schema: { summary: file.summary, description: file.description, tags: ['site'], querystring: noQuery },
+      schema: { summary: file.summary, description: file.description, tags: ['site'], querystring: NO_PARAMS },
       needsData: file.needsData ?? true,
       handler: (_q, snapshot) => ({
         etag: `W/"${file.url.slice(1)}-${file.needsData === false ? 'static' : snapshot.version}-${baseTag}"`,

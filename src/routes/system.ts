@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { LoadIssue } from '../data/model.js';
 import { registerGet } from '../http/get-route.js';
+import { NO_PARAMS } from './schemas.js';
 
 function errorsOf(issues: LoadIssue[]): LoadIssue[] {
   return issues.filter((i) => i.severity === 'error');
@@ -26,6 +27,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       description:
         'status ok or degraded (some datasets failed to load or the last reload failed), counts, the data version and the directory it was read from (`data_dir_resolved`: DS_DATA_DIR through its links) and when it was published (`published_at`, from its manifest), load time, and what the latest load found (errors and warnings with file and line; they clear once their cause is gone); 503 while no data is loaded.',
       tags: ['system'],
+      querystring: NO_PARAMS,
     },
     handler: async (_req, reply) => {
       const s = ctx.data.current;
@@ -62,7 +64,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
       summary: 'This description of the API (OpenAPI 3.1)',
       description: 'Generated from the route schemas, the output registry and the error catalogue; browse it at /__docs__/.',
       tags: ['system'],
-      querystring: { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false },
+      querystring: NO_PARAMS,
     },
     handler: () => {
       // the document is fixed once the routes are in: made and hashed on the first request
