@@ -217,9 +217,11 @@ describe('page, /resolve and /oembed describe the same selection', () => {
 
 describe('one mistake, one code and one message on every route that reads a selection', () => {
   const BASE = 'http://localhost:0';
-  const ID = 'ch_kof_esi';
-  /** A mistake in a selection query and the catalogue code every route gives it. */
-  const CASES: [query: string, code: string][] = [
+  const DATASET = 'ch_kof_esi';
+  /** A mistake in a selection query and the catalogue code every route gives it (on ch_kof_esi unless another dataset is named). */
+  const CASES: [query: string, code: string, dataset?: string][] = [
+    ['dims=D0=D0_0', 'unknown_code', 'ch_snb_zimoma'],
+    ['dims=Wirtschaftsabteilung=77+79-82', 'unknown_code', 'ch_fso_vacancies'],
     ['transform=nope', 'unknown_transform'],
     ['from=2020', 'bad_date'],
     ['to=2020-02-30', 'bad_date'],
@@ -238,7 +240,8 @@ describe('one mistake, one code and one message on every route that reads a sele
   it('the API routes, /resolve of a key and of a page URL, and /oembed agree on the code and the words', async () => {
     const app = await startApp(REAL_DATA, { baseUrl: BASE });
     try {
-      for (const [query, code] of CASES) {
+      for (const [query, code, dataset] of CASES) {
+        const ID = dataset ?? DATASET;
         const answers: [string, number, string, string][] = [];
         for (const route of ['/series', '/series.xlsx', '/chart.svg']) {
           const res = await app.inject(`${route}?dataset=${ID}&${query}`);
@@ -265,6 +268,8 @@ describe('one mistake, one code and one message on every route that reads a sele
         // and what would be right: a repeated parameter is named as such, a relative bound with the day it stands for
         if (/&(\w+)=.*&\1=|^(\w+)=.*&\2=/.test(query)) assert.match(words, /more than once/, query);
         if (query.includes('-1y&to')) assert.match(words, /-1y, \d{4}-\d{2}-\d{2}/, query);
+        if (query.includes('D0_0')) assert.match(words, /groups other levels and has no series of its own/, query);
+        if (query.includes('+')) assert.match(words, /write \+ as %2B/, query);
       }
     } finally {
       await app.close();

@@ -54,9 +54,15 @@ describe('selections on a tiny fixture', () => {
     assert.deepEqual(l.region, ['n', 'n', 's', 's']);
   });
 
-  it('a valid selection with no observation is 200 with empty columns (CSV: header only)', async () => {
-    const r = await get('dataset=tiny_cube&dims=region=all');
+  it('a valid selection with no observation is 200 with empty columns (CSV: header only); a grouping code is a 400 that says so', async () => {
+    const r = await get('dataset=tiny_cube&dims=kind=b;region=s');
     assert.deepEqual(r, { kind: [], region: [], date: [], value: [] });
+    const grouping = await app.inject('/series?dataset=tiny_cube&dims=region=all');
+    assert.equal(grouping.statusCode, 400);
+    assert.match(
+      (grouping.json() as { error: string }).error,
+      /Code 'all' of dimension 'region' groups other levels and has no series of its own: pick some of its levels\. Valid codes: n, s\./,
+    );
     const csv = await app.inject('/series.csv?dataset=tiny_cube&from=2030-01-01');
     assert.equal(csv.statusCode, 200);
     assert.equal(csv.body, 'kind,region,date,value\n');

@@ -9,6 +9,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
+import { closest } from './closest.js';
 import { TRANSFORMS } from './view.js';
 
 /** A mistake: a catalogue code and a message that says what would be right. */
@@ -77,4 +78,34 @@ export function rangeProblem(from: WrittenBound, to: WrittenBound): ParamProblem
   if (from.days <= to.days) return null;
   const said = (b: WrittenBound): string => (b.text.startsWith('-') ? `${b.text}, ${formatIsoDate(b.days)}` : b.text);
   return { code: 'bad_date_range', message: `from (${said(from)}) is after to (${said(to)}): swap them or widen the range.` };
+}
+
+/** A code its dimension does not offer: the words, the codes that would be right and the closest of them. */
+export interface CodeProblem {
+  code: 'unknown_code';
+  message: string;
+  valid: string[];
+  candidates: string[];
+}
+
+/**
+ * Why a code cannot be selected in its dimension: unknown (with the closest
+ * codes; a `+` read as a space gets how to write it), empty, or a grouping
+ * level without series of its own.
+ * @example unknownCodeProblem('ch_x', 'region', 'Zurihc', levels).message // "Unknown code 'Zurihc' for dimension 'region'. Did you mean 'zurich'? …"
+ */
+export function unknownCodeProblem(datasetId: string, dim: string, code: string, levels: readonly { code: string; data: boolean }[]): CodeProblem {
+  const valid = levels.filter((l) => l.data).map((l) => l.code);
+  const candidates = closest(code, valid, 5);
+  const shown =
+    valid.length > 40 ? `${valid.slice(0, 40).join(', ')}, … (${valid.length} in all; GET /dataset/${datasetId}/meta lists them)` : valid.join(', ');
+  const plus = code.replace(/ /g, '+');
+  let why: string;
+  if (code === '') why = `Empty code for dimension '${dim}': expected ${dim}=code[,code...].`;
+  else if (levels.some((l) => l.code === code))
+    why = `Code '${code}' of dimension '${dim}' groups other levels and has no series of its own: pick some of its levels.`;
+  else if (plus !== code && valid.includes(plus)) {
+    why = `Unknown code '${code}' for dimension '${dim}': a + in a URL stands for a space, so write + as %2B (${dim}=${encodeURIComponent(plus)}).`;
+  } else why = `Unknown code '${code}' for dimension '${dim}'.${candidates.length ? ` Did you mean ${candidates.map((c) => `'${c}'`).join(', ')}?` : ''}`;
+  return { code: 'unknown_code', message: `${why} Valid codes: ${shown}.`, valid, candidates };
 }

@@ -3,7 +3,7 @@ import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from './closest.js';
 import { isDateBound, readDateBound, type DateBound } from './date-bound.js';
-import { isoDateProblem, rangeProblem, transformProblem } from './param-rules.js';
+import { isoDateProblem, rangeProblem, transformProblem, unknownCodeProblem } from './param-rules.js';
 import { TRANSFORMS, type Selection, type Transform } from './view.js';
 import { splitDims } from '../urls.js';
 
@@ -56,19 +56,13 @@ export function parseDims(text: string | undefined, dataset: Dataset): Record<st
       throw new BadParameterError(message, { parameter: 'dims', dimension: dimId, valid }, 'unknown_dimension');
     }
     for (const code of codes) {
-      if (dim.index.has(code)) continue;
-      const validCodes = dim.levels.filter((l) => l.data).map((l) => l.code);
-      const near = closest(code, validCodes, 5);
-      const shown =
-        validCodes.length > 40
-          ? `${validCodes.slice(0, 40).join(', ')}, … (${validCodes.length} in all; GET /dataset/${dataset.meta.id}/meta lists them)`
-          : validCodes.join(', ');
+      const level = dim.index.get(code);
+      if (level !== undefined && dim.levels[level].data) continue;
+      const wrong = unknownCodeProblem(dataset.meta.id, dimId, code, dim.levels);
       throw new BadParameterError(
-        code === ''
-          ? `Empty code for dimension '${dimId}': expected ${dimId}=code[,code...]. Valid codes: ${shown}.`
-          : `Unknown code '${code}' for dimension '${dimId}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(', ')}?` : ''} Valid codes: ${shown}.`,
-        { parameter: 'dims', dimension: dimId, value: code, valid: validCodes, candidates: near },
-        'unknown_code',
+        wrong.message,
+        { parameter: 'dims', dimension: dimId, value: code, valid: wrong.valid, candidates: wrong.candidates },
+        wrong.code,
       );
     }
     const before = out[dimId];

@@ -10,7 +10,7 @@ import { parseIsoDate } from '../data/dates.js';
 import type { CodeOf } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { isDateBound, readDateBound } from '../query/date-bound.js';
-import { isoDateProblem, lastProblem, rangeProblem, repeatedProblem, transformProblem, type ParamProblem } from '../query/param-rules.js';
+import { isoDateProblem, lastProblem, rangeProblem, repeatedProblem, transformProblem, unknownCodeProblem, type ParamProblem } from '../query/param-rules.js';
 import { isTransform } from '../query/transforms.js';
 import { readCompareValues } from './compare.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
@@ -69,15 +69,14 @@ function dimensionOf(meta: ExplorerMeta, name: string, value: string): ExplorerD
   return SHAPES[name].test(value) ? null : dim;
 }
 
-function unknownCode(dim: ExplorerDim, code: string): QueryProblem {
-  const valid = dim.levels.filter((l) => l.data).map((l) => l.code);
-  const near = closest(code, valid, 5);
-  const shown = valid.length > 40 ? `${valid.slice(0, 40).join(', ')}, … (${valid.length} in all)` : valid.join(', ');
-  const grouping = dim.levels.some((l) => l.code === code);
-  const message = grouping
-    ? `Code '${code}' of dimension '${dim.id}' groups other levels and has no series of its own: pick some of its levels. Valid codes: ${shown}.`
-    : `Unknown code '${code}' for dimension '${dim.id}'.${near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(', ')}?` : ''} Valid codes: ${shown}.`;
-  return { code: 'unknown_code', parameter: dim.id, message, facts: { dimension: dim.id, value: code, valid, candidates: near } };
+function unknownCode(meta: ExplorerMeta, dim: ExplorerDim, code: string): QueryProblem {
+  const wrong = unknownCodeProblem(meta.id, dim.id, code, dim.levels);
+  return {
+    code: wrong.code,
+    parameter: dim.id,
+    message: wrong.message,
+    facts: { dimension: dim.id, value: code, valid: wrong.valid, candidates: wrong.candidates },
+  };
 }
 
 function problem(code: CodeOf<400>, parameter: string, message: string, facts: Record<string, unknown> = {}): QueryProblem {
@@ -117,7 +116,7 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   const add = (dim: ExplorerDim, codes: string[]): void => {
     for (const code of codes.map((c) => c.trim()).filter((c) => c !== '')) {
       if (dim.levels.some((l) => l.code === code && l.data)) asked[dim.id] = [...new Set([...(asked[dim.id] ?? []), code])];
-      else problems.push(unknownCode(dim, code));
+      else problems.push(unknownCode(meta, dim, code));
     }
   };
   // a parameter of one value given more than once: the last stands (lenient), strict readers report it
