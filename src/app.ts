@@ -12,6 +12,7 @@ import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH } from './http/client
 import { errorFormatOf, pathOf } from './http/error-format.js';
 import { AJV_OPTIONS, FastLanes } from './http/fast-lane.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
+import { parseQueryString } from './http/query-string.js';
 import { registerOtherMethods } from './http/get-route.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { ErrorRenderer, type ErrorFormat } from './http/render-error.js';
@@ -118,7 +119,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   const app: FastifyInstance = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH, querystringParser: parseQueryString },
     ajv: { customOptions: AJV_OPTIONS },
     genReqId: (req) => String(req.headers['x-request-id'] ?? ''),
     requestTimeout: config.requestTimeoutMs,

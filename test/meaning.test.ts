@@ -276,3 +276,31 @@ describe('one mistake, one code and one message on every route that reads a sele
     }
   });
 });
+
+describe('a code in decomposed Unicode selects what its composed form selects', () => {
+  it('on the API, /resolve and the page, in dims= and as a dimension parameter, in codes and dimension names', async () => {
+    const app = await startApp(REAL_DATA, { baseUrl: 'http://localhost:0' });
+    try {
+      // u + combining diaeresis (U+0308) where the published code has ü (U+00FC)
+      const pairs: [composed: string, decomposed: string][] = [
+        ['dataset=ch_fso_trade_partner&dims=partner=T%C3%BCrkiye', 'dataset=ch_fso_trade_partner&dims=partner=Tu%CC%88rkiye'],
+        ['dataset=ch_fso_jobs_sex&dims=Besch%C3%A4ftigungsgrad=1', 'dataset=ch_fso_jobs_sex&dims=Besch%61%CC%88ftigungsgrad=1'],
+      ];
+      for (const [composed, decomposed] of pairs) {
+        for (const route of ['/series.csv', '/series']) {
+          const want = await app.inject(`${route}?${composed}`);
+          const got = await app.inject(`${route}?${decomposed}`);
+          assert.equal(want.statusCode, 200, `${route}?${composed}`);
+          assert.deepEqual([got.statusCode, got.body], [200, want.body], `${route}?${decomposed}`);
+        }
+      }
+      const page = await app.inject('/d/ch_fso_trade_partner?partner=Tu%CC%88rkiye');
+      assert.equal(page.statusCode, 200);
+      assert.deepEqual(pageData(page.body).state.dims.partner, ['Türkiye']);
+      const resolved = await app.inject(`/resolve?q=${encodeURIComponent('ch_fso_trade_partner?partner=Tu\u0308rkiye')}`);
+      assert.equal(resolved.statusCode, 200, resolved.body);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -94,6 +94,7 @@ function parseDimension(id: string, dims: unknown, warn: (msg: string) => void):
   for (const [code, lv] of base) {
     if (!seen.has(code)) levels.push({ code, label: lv.label, data: lv.data, parent: null, depth: 0 });
   }
+  warnNotNfc(id, levels, warn);
   const index = new Map(levels.map((l, i) => [l.code, i]));
   const fileOrder = [...base.keys()].map((code) => index.get(code)!);
   return { id, label: normaliseLabels(raw.label) ?? { en: id }, levels, index, fileOrder, hasHierarchy };
@@ -133,6 +134,15 @@ function richerConcept(rawOwn: unknown, rawCatalog: unknown): DatasetMeta['conce
   const leaf = (!ownLeaf && samePath) || own.leaf.en === catalog.leaf.en ? (richer(own.leaf, catalog.leaf) ?? own.leaf) : own.leaf;
   const path = samePath ? (richer(own.path, catalog.path) ?? own.path) : own.path;
   return { path, leaf: !ownLeaf && samePath ? catalog.leaf : leaf };
+}
+
+/** Queries are read in Unicode NFC (http/query-string.ts): a dimension id or code in another form could not be asked for. */
+function warnNotNfc(id: string, levels: Level[], warn: (msg: string) => void): void {
+  const odd = [id, ...levels.map((l) => l.code)].filter((text) => text !== text.normalize('NFC'));
+  if (odd.length === 0) return;
+  warn(
+    `"dimensions.${clip(id)}" has ${odd.length} name(s) not in Unicode NFC (${quoteFileText(odd.slice(0, 3).join(', '))}): queries are read in NFC and cannot select them; publish them in NFC`,
+  );
 }
 
 /** Deeper hierarchies are refused: no real one comes near, and a file nesting thousands of levels is an attack, not data. */

@@ -40,6 +40,9 @@ const VALID = [
   `/series?${CUBE}&from=2010-01-01&to=2000-01-01`,
   `/series?${CUBE}&base=2000-01-01`,
   `/series.csv?${CUBE}&from=2021-02-30`,
+  // decomposed Unicode (u + combining diaeresis) in a code and in a dimension name: composed by the one query parser
+  `/series.csv?dataset=ch_fso_trade_partner&dims=partner%3DTu%CC%88rkiye&last=2`,
+  `/series.csv?dataset=ch_fso_jobs_sex&dims=Besch%61%CC%88ftigungsgrad%3D1&last=1`,
 ];
 
 /** Queries the schema refuses: Fastify answers them. */

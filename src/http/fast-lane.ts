@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import AjvCompiler from '@fastify/ajv-compiler';
-import { parse as parseQuery } from 'fast-querystring';
+import { parseQueryString } from './query-string.js';
 
 /**
  * Options of the query validation of every route: Fastify's (app.ts) and the
@@ -21,7 +21,7 @@ interface Lane {
  * answer nobody asked for before is answered by the route's own code without
  * the framework's per-request work (routing, request and reply objects,
  * hooks, the promise chain). The query is parsed and validated as Fastify
- * does (its parser, its validator compiler, the same options); anything else,
+ * does (the one query parser, its validator compiler, the same options); anything else,
  * a query the schema refuses, a request with a body, or an error while
  * answering, goes on to Fastify, which renders the error in the one shape.
  */
@@ -44,7 +44,7 @@ export class FastLanes {
     if (q < 0 || url.includes('#') || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return null;
     const lane = this.lanes.get(url.slice(0, q));
     if (!lane) return null;
-    const query = parseQuery(url.slice(q + 1)) as Record<string, unknown>;
+    const query = parseQueryString(url.slice(q + 1));
     return lane.validate(query) ? { lane, query } : null;
   }
 }
