@@ -1,6 +1,7 @@
 import { parse } from 'fast-querystring';
 
-const NON_ASCII = /[^ -~\t\r\n]/;
+// anything but printable ASCII may need composing (control characters only cost a normalize)
+const NOT_PRINTABLE_ASCII = /[^ -~\t\r\n]/;
 
 /**
  * The one parser of query strings, for Fastify's routes and the fast lanes
@@ -13,7 +14,7 @@ const NON_ASCII = /[^ -~\t\r\n]/;
 export function parseQueryString(text: string): Record<string, unknown> {
   const query = parse(text) as Record<string, unknown>;
   // an ASCII query without escapes has nothing to compose (the cold path's usual case)
-  if (!text.includes('%') && !NON_ASCII.test(text)) return query;
+  if (!text.includes('%') && !NOT_PRINTABLE_ASCII.test(text)) return query;
   for (const name of Object.keys(query)) {
     const value = query[name];
     const composed = Array.isArray(value) ? value.map(nfc) : nfc(value as string);
@@ -29,5 +30,5 @@ export function parseQueryString(text: string): Record<string, unknown> {
 }
 
 function nfc(text: string): string {
-  return NON_ASCII.test(text) ? text.normalize('NFC') : text;
+  return NOT_PRINTABLE_ASCII.test(text) ? text.normalize('NFC') : text;
 }
