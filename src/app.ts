@@ -52,15 +52,22 @@ function sendError(req: FastifyRequest, reply: FastifyReply, err: DsError): void
 }
 
 /** A thrown value as one of our errors: ours as is, schema failures as 400, the framework's client errors by status, the rest 500. */
-function asDsError(error: FastifyError | DsError, req: FastifyRequest): DsError {
+function asDsError(error: FastifyError | DsError, req: FastifyRequest, ctx: AppContext): DsError {
   if (error instanceof DsError) return error;
   if (error.validation) {
     const known = Object.keys(((req.routeOptions.schema?.querystring as { properties?: object }) ?? {}).properties ?? {});
-    return schemaErrorToBadParameter(error.validation as never, error.validationContext ?? 'query', known, pathOf(req.url));
+    return schemaErrorToBadParameter(error.validation as never, error.validationContext ?? 'query', known, pathOf(req.url), askedDataset(req, ctx));
   }
   if (typeof error.statusCode === 'number' && error.statusCode < 500) return new DsError('bad_request', error.message);
   req.log.error({ err: error }, 'unexpected error');
   return new InternalError();
+}
+
+/** The dataset a query names (`dataset=`), with its dimension ids, for a refusal that can say where a dimension goes. */
+function askedDataset(req: FastifyRequest, ctx: AppContext): { id: string; dimensions: string[] } | null {
+  const id = (req.query as { dataset?: unknown } | undefined)?.dataset;
+  const dataset = typeof id === 'string' ? ctx.data.current?.datasets.get(id) : undefined;
+  return dataset ? { id: dataset.meta.id, dimensions: dataset.meta.dimensions.map((d) => d.id) } : null;
 }
 
 /**
@@ -150,7 +157,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
   app.decorate('ds', ctx);
 
-  app.setErrorHandler((error: FastifyError | DsError, req, reply) => sendError(req, reply, asDsError(error, req)));
+  app.setErrorHandler((error: FastifyError | DsError, req, reply) => sendError(req, reply, asDsError(error, req, ctx)));
   const answerOtherMethods = routeEveryMethod(app);
 
   app.setNotFoundHandler((req, reply) => {

@@ -37,6 +37,14 @@ describe('bad input', () => {
       { dimension: 'type', value: 'idx', code: 'unknown_code' },
     ],
     ['/series?dataset=ch_seco_concon&dims=type', 400, /Malformed dims segment 'type': expected dim=code/],
+    // a dimension written as its own parameter, as page URLs allow: the API says where it goes
+    [
+      '/series?dataset=ch_seco_concon&type=sd',
+      400,
+      /Unknown parameter 'type': a dimension of ch_seco_concon goes in dims, e\.g\. dims=type=sd/,
+      { code: 'unknown_parameter' },
+    ],
+    ['/series.xlsx?dataset=ch_seco_concon&type=sd&seas_adj=na', 400, /dims=type=sd/],
     ['/series?dataset=ch_seco_concon&dims==index', 400, /Malformed dims/],
     ['/series?dataset=ch_seco_concon&dims=type=', 400, /Empty code for dimension 'type'/],
     ['/series?dataset=ch_kof_barometer&dims=a=b', 400, /single series and has no dimensions/],

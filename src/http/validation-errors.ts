@@ -20,7 +20,13 @@ interface SchemaError {
  * validate are the ones `/openapi.json` publishes, so the message and the docs
  * agree.
  */
-export function schemaErrorToBadParameter(errors: SchemaError[], where: string, known: string[] = [], path = 'this route'): BadParameterError {
+export function schemaErrorToBadParameter(
+  errors: SchemaError[],
+  where: string,
+  known: string[] = [],
+  path = 'this route',
+  dataset: { id: string; dimensions: string[] } | null = null,
+): BadParameterError {
   const e = errors[0];
   const name = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(e.params.missingProperty ?? e.params.additionalProperty ?? where);
   const said = e.instancePath === '' ? null : selectionProblem(name, e.data);
@@ -29,6 +35,7 @@ export function schemaErrorToBadParameter(errors: SchemaError[], where: string, 
     case 'required':
       return new BadParameterError(`Missing required parameter '${e.params.missingProperty}'.`, { parameter: e.params.missingProperty }, 'missing_parameter');
     case 'additionalProperties':
+      if (dataset?.dimensions.includes(String(e.params.additionalProperty))) return dimensionAsParameter(e, dataset.id);
       return new BadParameterError(
         known.length
           ? `Unknown parameter '${e.params.additionalProperty}'. Known parameters: ${known.join(', ')}.`
@@ -63,6 +70,18 @@ export function schemaErrorToBadParameter(errors: SchemaError[], where: string, 
     default:
       return new BadParameterError(`Invalid ${name}: ${e.message ?? 'not valid'}.`, { parameter: name }, 'bad_parameter');
   }
+}
+
+/** A dimension written as its own parameter (`type=sd`, as page URLs allow): the API takes it in `dims`. */
+function dimensionAsParameter(e: SchemaError, datasetId: string): BadParameterError {
+  const dim = String(e.params.additionalProperty);
+  const value = (e.data as Record<string, unknown> | undefined)?.[dim];
+  const codes = Array.isArray(value) ? value.join(',') : String(value ?? 'code');
+  return new BadParameterError(
+    `Unknown parameter '${dim}': a dimension of ${datasetId} goes in dims, e.g. dims=${dim}=${codes.slice(0, 100)} (several: dims=dim=code,code;dim=code).`,
+    { parameter: dim, dataset: datasetId },
+    'unknown_parameter',
+  );
 }
 
 /**
