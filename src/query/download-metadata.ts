@@ -1,5 +1,7 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
+import { formatFrequency } from '../i18n/format.js';
 import { pickLabel } from '../i18n/labels.js';
+import { uiStrings } from '../i18n/strings.js';
 import { ALL_LEVELS, FIELD_NAMES, FIRST_DATE, type FieldKey } from '../i18n/download-text.js';
 import { transformNames } from '../i18n/transform-names.js';
 import { formatIsoDate } from '../data/dates.js';
@@ -79,7 +81,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
     ['license', licenseName],
     ['license_url', lic?.url ?? '', lic?.url ?? undefined],
     ['units', unitsText(view, lang)],
-    ['frequency', m.frequency],
+    ['frequency', formatFrequency(m.frequency, uiStrings(lang))],
     ['dims', formatDims(selection.dims, order) || ALL_LEVELS[lang]],
     ['from', boundText(urlSel.from, selection.from)],
     ['to', boundText(urlSel.to, selection.to)],

@@ -134,7 +134,7 @@ describe('/series.xlsx on the real data', () => {
     assert.equal(md.get('Source URL')?.v, 'https://www.seco.admin.ch/de/konsumentenstimmung');
     assert.equal(md.get('Source URL')?.l?.Target, 'https://www.seco.admin.ch/de/konsumentenstimmung');
     assert.equal(md.get('License')?.v, 'quarterly', 'a key missing from the vocabulary is shown as it is');
-    assert.equal(md.get('Frequency')?.v, 'quarterly');
+    assert.equal(md.get('Frequency')?.v, 'Quarterly');
     assert.equal(md.get('Selection (dims)')?.v, dims);
     assert.equal(
       md.get('Transform')?.v,
@@ -168,6 +168,7 @@ describe('/series.xlsx on the real data', () => {
     assert.equal(md.get('Licence')?.v, "Office fédéral de la statistique (OFS), conditions d'utilisation");
     assert.match(String(md.get('URL de la licence')?.l?.Target), /^https:\/\/www\.bfs\.admin\.ch\//);
     assert.equal(md.get("Date de base de l'indice")?.v, '2021-01-01');
+    assert.equal(md.get('Fréquence')?.v, 'Mensuelle', 'the frequency in the language, as the page says it');
     assert.match(String(md.get('Ce fichier')?.v), /series\.xlsx\?dataset=ch_fso_ppi&dims=base=2020&transform=index&base=2021-01-01&lang=fr$/);
     assert.match(String(md.get('Page web de cette sélection')?.v), /\/fr\/d\/ch_fso_ppi\?base=2020&transform=index&base=2021-01-01$/);
   });
