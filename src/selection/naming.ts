@@ -34,6 +34,8 @@ export interface SeriesData {
   codes: string[];
   dates: number[];
   values: (number | null)[];
+  /** under `index`: the value the series is rebased to (null = missing), for the warning of src/render/pages/figures.ts */
+  indexBase?: number | null;
 }
 
 /** A series ready to draw. */

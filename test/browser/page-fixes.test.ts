@@ -314,4 +314,57 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
       });
     }
   }
+
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: an index on a base value of 0, below 0 or missing warns instead of drawing, offering the change and the base field`, async () => {
+        await page.setViewportSize(size);
+        const t = uiStrings(lang).dataset;
+        // the template with the series' label left open
+        const pattern = (template: string): string => `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{series}', '.+')}$`;
+        const expectWarning = async (template: string): Promise<void> => {
+          await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-zero-text]')?.textContent?.trim() ?? ''), pattern(template));
+          assert.equal(await page.locator('[data-zero-warning]').isVisible(), true);
+          assert.equal(await page.locator('[data-chart-card]').isVisible(), false);
+          assert.equal(await page.getAttribute('[data-zero-base]', 'href'), '#index-base');
+          assert.equal(await page.locator('#index-base').count(), 1);
+          assert.match((await page.getAttribute('[data-zero-diff]', 'href'))!, /transform=diff/);
+        };
+        // the server, with and without JavaScript: Jan 1972 is 0, Jan 2020 is -0.85, there is no value in Jan 1960
+        for (const [query, template] of [
+          ['', t.indexBaseZero],
+          ['&base=2020-01-01', t.indexBaseNegative],
+          ['&base=1960-01-01', t.indexBaseMissing],
+        ] as const) {
+          await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=1TGT&transform=index${query}`);
+          await expectWarning(template);
+          const context = await chrome.browser.newContext({ javaScriptEnabled: false, viewport: size });
+          try {
+            const noJs = await context.newPage();
+            await noJs.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=1TGT&transform=index${query}`);
+            assert.match((await noJs.textContent('[data-zero-text]'))!.trim(), new RegExp(pattern(template)));
+            assert.equal(await noJs.locator('[data-chart-card]').isVisible(), false);
+          } finally {
+            await context.close();
+          }
+        }
+        // the bundle: from the level, the switch to index and a typed base follow the same rule
+        await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=1TGT`);
+        await waitForChart(page, 1);
+        assert.equal(await page.locator('[data-zero-warning]').isVisible(), false);
+        await page.click('.transform-switch label:has(input[value="index"])');
+        await expectWarning(t.indexBaseZero);
+        await page.fill('#index-base', '2020-01-01');
+        await page.waitForURL(/base=2020-01-01/);
+        await expectWarning(t.indexBaseNegative);
+        // a positive base draws the index
+        await page.fill('#index-base', '2008-01-01');
+        await page.waitForURL(/base=2008-01-01/);
+        await page.locator('[data-chart-card]').waitFor({ state: 'visible' });
+        await waitForChart(page, 1);
+        assert.equal(await page.locator('[data-zero-warning]').isVisible(), false);
+        assert.notEqual((await page.textContent('[data-headline] .headline-value'))!.trim(), '');
+      });
+    }
+  }
 });

@@ -13,11 +13,13 @@ import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
-import { fillTemplate } from '../../i18n/chart-text.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
+
+/** The id of the index base field (the index warning links to it). */
+const INDEX_BASE_ID = 'index-base';
 
 function renderHeader(view: DatasetView): SafeHtml {
   const { t, facts } = view;
@@ -44,13 +46,18 @@ function renderHeader(view: DatasetView): SafeHtml {
   </header>`;
 }
 
-/** The warning shown instead of the chart when % change is asked of a series that crosses zero. */
+/**
+ * The warning shown instead of the chart (figures.ts chartWarning): % change of a series that crosses zero,
+ * or an index on a base value of 0, below 0 or missing (then it also points to the index base field).
+ */
 function renderZeroWarning(view: DatasetView): SafeHtml {
-  const crossing = crossingZero(view.shown, view.data.state.transform);
+  const warning = chartWarning(view.shown, view.data.state.transform);
   const t = view.t.dataset;
-  return html`<div class="chart-warning" role="status" data-zero-warning ${crossing ? '' : html` hidden`}>
-    <p data-zero-text data-template="${t.pctCrossesZero}">${crossing ? fillTemplate(t.pctCrossesZero, { series: crossing.label }) : ''}</p>
+  const onIndex = warning !== null && warning.problem !== 'crossesZero';
+  return html`<div class="chart-warning" role="status" data-zero-warning ${warning ? '' : html` hidden`}>
+    <p data-zero-text>${warning ? chartWarningText(warning, t) : ''}</p>
     <a class="btn btn-small" href="${view.diffHref}" data-zero-diff>${t.pctUseChange}</a>
+    <a class="btn btn-small" href="#${INDEX_BASE_ID}" data-zero-base ${onIndex ? '' : html` hidden`}>${t.indexUseOtherBase}</a>
   </div>`;
 }
 
@@ -77,7 +84,7 @@ function renderTableCard(view: DatasetView): SafeHtml {
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
   const empty = !caption.caption && !caption.unit;
-  const hide = crossingZero(view.shown, view.data.state.transform) !== null;
+  const hide = chartWarning(view.shown, view.data.state.transform) !== null;
   return html`${renderZeroWarning(view)}
     <figure class="chart-card" data-chart-card ${hide ? html` hidden` : ''}>
       <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
@@ -134,7 +141,8 @@ function renderBasePicker(view: DatasetView): SafeHtml {
   if (meta.dims.some((d) => d.id === 'base')) return html``;
   const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
   return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
-    >${view.t.dataset.indexBase} <input type="date" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
+    >${view.t.dataset.indexBase}
+    <input type="date" id="${INDEX_BASE_ID}" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
   /></label>`;
 }
 

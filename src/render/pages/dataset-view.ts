@@ -114,6 +114,7 @@ function seriesData(view: SelectionView): SeriesData[] {
     codes: s.codes,
     dates: Array.from(s.dates),
     values: Array.from(s.values, (v) => (Number.isNaN(v) ? null : v)),
+    ...(s.base === undefined ? {} : { indexBase: Number.isNaN(s.base) ? null : s.base }),
   }));
 }
 

@@ -187,3 +187,52 @@ export function crossingZero(series: LabelledSeries[], transform: string): Label
   if (transform !== 'pct' && transform !== 'yoy') return null;
   return series.find((s) => s.values.some((v) => v !== null && (v < -100 || !Number.isFinite(v)))) ?? null;
 }
+
+/** Why the page shows a warning instead of the chart. */
+export type ChartProblem = 'crossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing';
+
+/** The warning instead of the chart: what is wrong and the first series it is wrong for. */
+export interface ChartWarning {
+  problem: ChartProblem;
+  series: LabelledSeries;
+}
+
+const PROBLEM_TEXT: Record<ChartProblem, 'pctCrossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing'> = {
+  crossesZero: 'pctCrossesZero',
+  indexBaseZero: 'indexBaseZero',
+  indexBaseNegative: 'indexBaseNegative',
+  indexBaseMissing: 'indexBaseMissing',
+};
+
+/** What is wrong with the index of a series: its value at the base is 0, below 0 or missing (null when it is fine). */
+function indexBaseProblem(s: LabelledSeries): ChartProblem | null {
+  // a series without observations in the window is not shown; without its base (an older caller) all-missing values say the base is 0 or missing
+  if (s.dates.length === 0) return null;
+  const base = s.indexBase === undefined ? (s.values.some((v) => v !== null) ? 1 : null) : s.indexBase;
+  if (base === null || !Number.isFinite(base)) return 'indexBaseMissing';
+  if (base === 0) return 'indexBaseZero';
+  return base < 0 ? 'indexBaseNegative' : null;
+}
+
+/**
+ * The one rule for drawing no chart (server page and bundle alike): % change
+ * of a series that crosses zero (issue 15), or an index whose base value is
+ * 0 (every value empty), below 0 (the index falls when the series rises) or
+ * missing.
+ * @example chartWarning(series, 'index')?.problem // 'indexBaseZero'
+ */
+export function chartWarning(series: LabelledSeries[], transform: string): ChartWarning | null {
+  const crossing = crossingZero(series, transform);
+  if (crossing) return { problem: 'crossesZero', series: crossing };
+  if (transform !== 'index') return null;
+  for (const s of series) {
+    const problem = indexBaseProblem(s);
+    if (problem) return { problem, series: s };
+  }
+  return null;
+}
+
+/** The warning in the page's words. */
+export function chartWarningText(warning: ChartWarning, t: Words): string {
+  return fillTemplate(t[PROBLEM_TEXT[warning.problem]], { series: warning.series.label });
+}
