@@ -4,9 +4,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Lang } from '../../src/data/model.js';
+import { LANGS, type Lang } from '../../src/data/model.js';
 import { uiStrings } from '../../src/i18n/strings.js';
 import { REAL_DATA } from '../helpers.js';
+import { axeViolations } from './checkers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
 
 const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
@@ -366,5 +367,30 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
         assert.notEqual((await page.textContent('[data-headline] .headline-value'))!.trim(), '');
       });
     }
+  }
+
+  for (const lang of LANGS) {
+    it(`${lang}, 390 px: with the table open the page is never wider than the screen; the table scrolls in its own box, reachable by keyboard`, async () => {
+      await page.setViewportSize(WIDTHS[1]);
+      // four columns of long labels are wider than the screen; the others fit once their headers wrap
+      for (const [path, wide] of [
+        ['/d/ch_fso_jobs_sex?Grossregion=0,1,2,3&from=-5y&transform=yoy', true],
+        ['/d/ch_snb_zimoma?compare=ch_kof_barometer:', false],
+        ['/d/ch_seco_concon', false],
+      ] as const) {
+        await page.goto(`${site.url}${prefix(lang)}${path}`);
+        await waitForChart(page);
+        await page.click('[data-table] summary');
+        const table = page.locator('[data-table] .table-scroll');
+        await table.waitFor({ state: 'visible' });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `${path}: the page is ${width} px wide`);
+        const box = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, tab: el.tabIndex }));
+        if (wide) assert.ok(box.scroll > box.client, `${path}: a wide table scrolls in its box (${box.scroll} in ${box.client})`);
+        assert.ok(box.client <= 390, `${path}: the table's box is ${box.client} px wide`);
+        assert.equal(box.tab, 0);
+        for (const v of await axeViolations(page)) assert.fail(`${path}: ${v}`);
+      }
+    });
   }
 });
