@@ -6,7 +6,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { LANGS, type Lang } from '../../src/data/model.js';
 import { uiStrings } from '../../src/i18n/strings.js';
-import { REAL_DATA } from '../helpers.js';
+import { parseCsvText, REAL_DATA } from '../helpers.js';
+import { addMonths, formatIsoDate, parseIsoDate } from '../../src/data/dates.js';
+import { chartWords } from '../../src/i18n/chart-text.js';
 import { axeViolations } from './checkers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
 
@@ -390,6 +392,76 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
         assert.ok(box.client <= 390, `${path}: the table's box is ${box.client} px wide`);
         assert.equal(box.tab, 0);
         for (const v of await axeViolations(page)) assert.fail(`${path}: ${v}`);
+      }
+    });
+  }
+
+  /** The headline's changes of each series beside the numbers of /series.csv: latest minus previous period, latest minus a year earlier. */
+  async function checkHeadlineChanges(p: Page, lang: Lang, unit: string): Promise<number> {
+    const href = (await p.getAttribute('a[data-download="api"]', 'href'))!.replace('/series?', '/series.csv?');
+    const rows = parseCsvText(await (await p.request.get(`${site.url}${href}`)).text());
+    const series = new Map<string, Map<string, number>>();
+    for (const r of rows.slice(1)) {
+      const key = r.slice(0, -2).join('.');
+      if (!series.has(key)) series.set(key, new Map());
+      series.get(key)!.set(r.at(-2)!, r.at(-1) === '' ? NaN : Number(r.at(-1)));
+    }
+    const items = p.locator('[data-headline] .headline-item');
+    const n = await items.count();
+    assert.ok(n >= 2, `${n} headline items`);
+    const words = uiStrings(lang).dataset;
+    const csv = [...series.values()];
+    for (let i = 0; i < n; i++) {
+      const values = csv[i];
+      const dates = [...values.keys()].sort();
+      const at = dates.findLastIndex((d) => !Number.isNaN(values.get(d)));
+      const last = dates[at];
+      const seen = (v: number | undefined): number | undefined => (v === undefined || Number.isNaN(v) ? undefined : v);
+      const previous = at > 0 ? seen(values.get(dates[at - 1])) : undefined;
+      const yearAgo = seen(values.get(formatIsoDate(addMonths(parseIsoDate(last)!, -12))));
+      const changes = await items.nth(i).locator('.headline-change').allInnerTexts();
+      for (const [change, other, phrase] of [
+        [changes.find((c) => c.endsWith(words.changeOnPrevious)), previous, words.changeOnPrevious],
+        [changes.find((c) => c.endsWith(words.changeOnYear)), yearAgo, words.changeOnYear],
+      ] as const) {
+        if (other === undefined) continue;
+        assert.ok(change, `a change ${phrase} beside ${other}`);
+        const text = change.slice(0, -phrase.length).trim();
+        assert.ok(text.endsWith(` ${unit}`), `${change}: in ${unit}`);
+        const number = text.slice(0, -unit.length).trim();
+        const expected = values.get(last)! - other;
+        const decimals = /[.,](\d+)/.exec(number)?.[1].length ?? 0;
+        assert.ok(Math.abs(parseShown(number, lang) - expected) <= 0.5 * 10 ** -decimals + 1e-9, `${change} vs ${expected}`);
+      }
+    }
+    return n;
+  }
+
+  for (const lang of LANGS) {
+    it(`${lang}: the headline's changes of a % change are in percentage points, as /series.csv has them (server and bundle)`, async () => {
+      await page.setViewportSize(lang === 'de' || lang === 'it' ? WIDTHS[1] : WIDTHS[0]);
+      const pp = chartWords(lang).percentagePointsShort;
+      const q = 'Grossregion=0,1&from=-5y';
+      // the server, without JavaScript
+      const context = await chrome.browser.newContext({ javaScriptEnabled: false });
+      try {
+        const noJs = await context.newPage();
+        await noJs.goto(`${site.url}${prefix(lang)}/d/ch_fso_jobs_sex?${q}&transform=yoy`);
+        await checkHeadlineChanges(noJs, lang, pp);
+        assert.equal(await noJs.getAttribute('[data-headline] abbr.headline-unit', 'title'), chartWords(lang).percentagePoints);
+      } finally {
+        await context.close();
+      }
+      // the bundle: from the level (changes in its unit) to % changes (in percentage points)
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_jobs_sex?${q}&transform=level`);
+      await waitForChart(page);
+      const changes = (await page.locator('[data-headline] .headline-change').allInnerTexts()).join(' | ');
+      assert.ok(!changes.includes(` ${pp} `), changes);
+      for (const transform of ['yoy', 'pct']) {
+        await page.click(`.transform-switch label:has(input[value="${transform}"])`);
+        await page.waitForURL(new RegExp(`transform=${transform}`));
+        await waitForChart(page);
+        await checkHeadlineChanges(page, lang, pp);
       }
     });
   }

@@ -9,7 +9,7 @@
 import { addMonths } from '../../data/dates.js';
 import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
-import { CHART_LOCALES, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
+import { CHART_LOCALES, chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 
@@ -54,6 +54,8 @@ export interface HeadlineItem {
   label: string;
   value: string;
   unit: string | null;
+  /** the unit of the changes: the series' unit, or percentage points (short, and in words) when the values are percentages */
+  changeUnit: { short: string; words: string | null } | null;
   period: string;
   previous: string | null;
   yearAgo: string | null;
@@ -67,6 +69,15 @@ const UNIT_ORDER: DateUnit[] = ['day', 'month', 'quarter', 'half', 'year'];
 /** The finest date unit of the series (a table of monthly and quarterly series names months). */
 function finestUnit(series: FigureSeries[], dateUnit: DateUnit): DateUnit {
   return series.reduce((u, s) => (UNIT_ORDER.indexOf(s.dateUnit ?? dateUnit) < UNIT_ORDER.indexOf(u) ? (s.dateUnit ?? dateUnit) : u), dateUnit);
+}
+
+/** The unit of a series' changes: a change of a percentage is in percentage points (2.00 % after 1.50 % is +0.50 pp, not +0.50 %). */
+function changeUnitOf(s: FigureSeries, lang: Lang): HeadlineItem['changeUnit'] {
+  if (s.percent) {
+    const words = chartWords(lang);
+    return { short: words.percentagePointsShort, words: words.percentagePoints };
+  }
+  return s.unit ? { short: s.unit, words: null } : null;
 }
 
 /** The latest value of each series with its changes, formatted. */
@@ -85,6 +96,7 @@ export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: 
       label: s.label,
       value: formatNumber(value, lang, displayDecimals(value)),
       unit: s.unit,
+      changeUnit: changeUnitOf(s, lang),
       period: formatPeriod(s.dates[last], s.dateUnit ?? dateUnit, lang),
       previous: change(prev),
       yearAgo: change(year),
@@ -96,14 +108,16 @@ export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: 
 /** Renders the headline (a list; the bundle replaces its content on every change). */
 export function renderHeadline(items: HeadlineItem[], t: Words): SafeHtml {
   const unit = (u: string | null): SafeHtml | string => (u ? html` <span class="headline-unit">${u}</span>` : '');
+  const changeUnit = (u: HeadlineItem['changeUnit']): SafeHtml | string =>
+    u === null ? '' : u.words ? html` <abbr class="headline-unit" title="${u.words}">${u.short}</abbr>` : unit(u.short);
   return html`${items.map(
     (it) =>
       html`<li class="headline-item">
         <span class="headline-label">${it.label}</span>
         <span class="headline-value"><span class="sr-only">${t.latest}: </span>${it.value}${unit(it.unit)}</span>
         <span class="headline-period">${it.period}</span>
-        ${it.previous === null ? '' : html`<span class="headline-change">${it.previous}${unit(it.unit)} ${t.changeOnPrevious}</span>`}
-        ${it.yearAgo === null ? '' : html`<span class="headline-change">${it.yearAgo}${unit(it.unit)} ${t.changeOnYear}</span>`}
+        ${it.previous === null ? '' : html`<span class="headline-change">${it.previous}${changeUnit(it.changeUnit)} ${t.changeOnPrevious}</span>`}
+        ${it.yearAgo === null ? '' : html`<span class="headline-change">${it.yearAgo}${changeUnit(it.changeUnit)} ${t.changeOnYear}</span>`}
       </li>`,
   )}`;
 }
