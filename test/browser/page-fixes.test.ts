@@ -465,4 +465,32 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
       }
     });
   }
+
+  for (const size of WIDTHS) {
+    it(`${size.name}, without JavaScript: the chart image is drawn near the width it is shown at, its texts 10 px or more`, async () => {
+      const context = await chrome.browser.newContext({ javaScriptEnabled: false, viewport: size });
+      try {
+        const noJs = await context.newPage();
+        for (const path of ['/d/ch_kof_barometer?embed=1', '/fr/d/ch_seco_concon', '/de/d/ch_fso_jobs_sex?Grossregion=0,1&from=-5y&transform=yoy']) {
+          await noJs.goto(`${site.url}${path}`);
+          const img = noJs.locator('[data-chart] img');
+          await img.waitFor({ state: 'visible' });
+          await noJs.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-chart] img')?.complete);
+          assert.equal(await noJs.locator('[data-chart] > svg').isVisible(), false);
+          const shown = await img.evaluate((el: HTMLImageElement) => ({ width: el.getBoundingClientRect().width, src: el.currentSrc }));
+          assert.ok(shown.width <= size.width, `${path}: ${shown.width} px wide`);
+          const svg = await (await noJs.request.get(shown.src)).text();
+          // the width the chosen image is drawn at
+          const drawn = Number(/<svg[^>]* width="(\d+)"/.exec(svg)![1]);
+          const ratio = shown.width / drawn;
+          assert.ok(ratio > 0.8 && ratio < 1.25, `${path}: drawn at ${drawn} px, shown at ${shown.width} px`);
+          const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+          assert.ok(sizes.length > 0, `${path}: texts in ${shown.src}`);
+          assert.ok(Math.min(...sizes) * ratio >= 9.5, `${path}: the smallest text is ${(Math.min(...sizes) * ratio).toFixed(1)} px`);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -8,7 +8,7 @@
 import { html, jsonScript, raw, type SafeHtml } from '../html.js';
 import { renderLayout } from '../layout.js';
 import { renderFacts } from './components.js';
-import type { DatasetView } from './dataset-view.js';
+import { FALLBACK_CHART, NOSCRIPT_CHART_WIDTHS, noscriptChartHeight, noscriptChartSizes, type DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from '../../selection/state.js';
@@ -17,6 +17,7 @@ import { renderCitations } from './citation.js';
 import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
+import { chartImageUrl } from './explorer-links.js';
 
 /** The id of the index base field (the index warning links to it). */
 const INDEX_BASE_ID = 'index-base';
@@ -80,6 +81,23 @@ function renderTableCard(view: DatasetView): SafeHtml {
   </details>`;
 }
 
+/** Without JavaScript, the chart as an image drawn near the width it is shown at (the inline SVG, drawn for a desktop, is hidden then: client/styles). */
+function renderNoScriptChart(view: DatasetView): SafeHtml {
+  const { meta, state } = view.data;
+  const url = (width: number): string => chartImageUrl(meta, state, meta.lang, { width, height: noscriptChartHeight(width) });
+  const srcset = NOSCRIPT_CHART_WIDTHS.map((w) => `${url(w)} ${w}w`).join(', ');
+  return html`<noscript
+    ><img
+      class="chart-image"
+      src="${url(FALLBACK_CHART.width)}"
+      srcset="${srcset}"
+      sizes="${noscriptChartSizes(view.data.embed, !hasChoices(view))}"
+      width="${FALLBACK_CHART.width}"
+      height="${noscriptChartHeight(FALLBACK_CHART.width)}"
+      alt=""
+  /></noscript>`;
+}
+
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
@@ -90,7 +108,9 @@ function renderChart(view: DatasetView): SafeHtml {
       <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
         <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
       </figcaption>
-      <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
+      <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">
+        ${raw(view.chartSvg)}${renderNoScriptChart(view)}
+      </div>
       <p class="chart-note" data-compare-units ${view.compare.unitNote ? '' : html` hidden`}>${view.compare.unitNote}</p>
       <p class="chart-status" data-status aria-live="polite"></p>
     </figure>`;
