@@ -493,4 +493,39 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
       }
     });
   }
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: the Stata code of a compare view reads each dataset into its own frame; the other tools name each dataset's data`, async () => {
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_kof_barometer?from=-5y&transform=yoy&compare=ch_snb_zimoma:D0=SARON`);
+      await waitForChart(page, 2);
+      await page.click('label[for="out-code"]');
+      const check = async (transform: string): Promise<void> => {
+        const stata = ((await page.textContent('[data-snippet="stata"]')) ?? '').split('\n');
+        const imports = stata.flatMap((l, i) => (l.startsWith('import delimited') ? [i] : []));
+        assert.equal(imports.length, 2, stata.join('\n'));
+        assert.match(stata[imports[0]], new RegExp(`dataset=ch_kof_barometer&.*transform=${transform}.*, clear`));
+        assert.match(stata[imports[1]], new RegExp(`dataset=ch_snb_zimoma&.*transform=${transform}.*, clear`));
+        // the second import clears the frame it made, not the first dataset
+        assert.deepEqual(
+          stata.slice(imports[0], imports[1]).filter((l) => l.startsWith('frame ')),
+          ['frame create df2', 'frame change df2'],
+        );
+        assert.equal(stata.at(-1), 'frame change default');
+        const matlab = (await page.textContent('[data-snippet="matlab"]')) ?? '';
+        assert.match(matlab, /^data = readtable/m);
+        assert.match(matlab, /^data2 = readtable/m);
+        const sas = (await page.textContent('[data-snippet="sas"]')) ?? '';
+        assert.match(sas, /^data work\.series2;$/m);
+        const julia = (await page.textContent('[data-snippet="julia"]')) ?? '';
+        assert.match(julia, /^df2 = DataFrame\(/m);
+      };
+      await check('yoy');
+      // the bundle rewrites the code with the same rule
+      await page.click('.transform-switch label:has(input[value="pct"])');
+      await page.waitForURL(/transform=pct/);
+      await waitForChart(page, 2);
+      await check('pct');
+    });
+  }
 });
