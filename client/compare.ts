@@ -18,6 +18,7 @@ import { apiUrl } from '../src/urls.js';
 import type { ChartSeries } from './chart.js';
 import { wireSuggest } from './search-suggest.js';
 import { fetchSeries, type FetchedSeries } from './series-fetch.js';
+import { withIndexBases } from './index-bases.js';
 
 /** The series a chart of the page shows, the page's and the compared ones, with the units of its axes. */
 export interface ComparedChart {
@@ -51,7 +52,10 @@ export async function fetchCompared(data: ExplorerData, state: ExplorerState, fr
   return Promise.all(
     data.compare.map((c) => {
       const order = c.meta.dims.map((d) => d.id);
-      return fetchSeries(apiUrl('', 'series', toUrlSelection(c.meta, comparedState(state, c)), order), c.ref.datasetId, order, fresh);
+      const own = comparedState(state, c);
+      return fetchSeries(apiUrl('', 'series', toUrlSelection(c.meta, own), order), c.ref.datasetId, order, fresh).then((f) =>
+        withIndexBases(c.meta, own, f, fresh),
+      );
     }),
   );
 }

@@ -24,6 +24,7 @@ import { Figures, showCitation } from './figures.js';
 import { watchDataset } from './live.js';
 import { nextTask } from './next-task.js';
 import { fetchSeries } from './series-fetch.js';
+import { withIndexBases } from './index-bases.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
 /** An answer behind the announced version is asked again after 0.5, 1, 2, 4, 8 and 16 s (a replica reloads within seconds). */
@@ -133,11 +134,15 @@ export async function initExplorer(doc: Document): Promise<void> {
   const load = async (quiet = false, fresh = false, attempt = 0): Promise<void> => {
     const mine = ++request;
     const dims = meta.dims.map((d) => d.id);
-    const url = apiUrl('', 'series', toUrlSelection(meta, state), dims);
+    const asked = state;
+    const url = apiUrl('', 'series', toUrlSelection(meta, asked), dims);
     if (!quiet && status) status.textContent = t.loading;
     container.setAttribute('aria-busy', 'true');
     try {
-      const [own, compared] = await Promise.all([fetchSeries(url, meta.id, dims, fresh), fetchCompared(data, state, fresh)]);
+      const [own, compared] = await Promise.all([
+        fetchSeries(url, meta.id, dims, fresh).then((f) => withIndexBases(meta, asked, f, fresh)),
+        fetchCompared(data, asked, fresh),
+      ]);
       if (mine !== request) return;
       const series = own.series;
       lastSeries = series;

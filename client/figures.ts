@@ -7,10 +7,9 @@
 import type { Lang } from '../src/data/model.js';
 import type { UiStrings } from '../src/i18n/strings.js';
 import type { DateUnit } from '../src/i18n/chart-text.js';
-import { fillTemplate } from '../src/i18n/chart-text.js';
 import { buildCitations, CITATION_FORMS, type CitationInput } from '../src/render/pages/citation.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
-import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from '../src/render/pages/figures.js';
+import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from '../src/render/pages/figures.js';
 
 /** What the figures show. */
 export interface FiguresInput {
@@ -46,16 +45,18 @@ export class Figures {
     const headline = this.doc.querySelector('[data-headline]');
     if (headline) headline.innerHTML = renderHeadline(buildHeadline(input.series, input.dateUnit, input.lang), input.t).value;
     this.showTable(1);
-    const crossing = crossingZero(input.series, input.transform);
-    const warning = this.doc.querySelector<HTMLElement>('[data-zero-warning]');
+    const warning = chartWarning(input.series, input.transform);
+    const box = this.doc.querySelector<HTMLElement>('[data-zero-warning]');
     const text = this.doc.querySelector<HTMLElement>('[data-zero-text]');
     const diff = this.doc.querySelector<HTMLAnchorElement>('[data-zero-diff]');
-    if (warning) warning.hidden = crossing === null;
-    if (text && crossing) text.textContent = fillTemplate(text.dataset.template ?? '', { series: crossing.label });
+    const base = this.doc.querySelector<HTMLElement>('[data-zero-base]');
+    if (box) box.hidden = warning === null;
+    if (text) text.textContent = warning ? chartWarningText(warning, input.t) : '';
     if (diff) diff.href = input.diffHref;
+    if (base) base.hidden = warning === null || warning.problem === 'crossesZero';
     const card = this.doc.querySelector<HTMLElement>('[data-chart-card]');
-    if (card) card.hidden = crossing !== null;
-    return crossing === null;
+    if (card) card.hidden = warning !== null;
+    return warning === null;
   }
 
   private showTable(page: number): void {

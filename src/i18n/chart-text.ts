@@ -15,6 +15,8 @@ interface ChartWords {
   transforms: Record<TransformId, string>;
   percent: string;
   percentagePoints: string;
+  /** the short form after a number (a headline's change of a percentage) */
+  percentagePointsShort: string;
   /** unit of the index transform; `{base}` is replaced by the base period */
   indexUnit: string;
   /** a unit that changed by `diff`; `{unit}` is replaced by the unit */
@@ -39,6 +41,7 @@ const WORDS: Record<Lang, ChartWords> = {
     transforms: transformNamesOf('en', 'long'),
     percent: '%',
     percentagePoints: 'Percentage points',
+    percentagePointsShort: 'pp',
     indexUnit: 'Index, {base}\u00a0=\u00a0100',
     changeIn: 'Change, {unit}',
     entry: '{label}: {value}',
@@ -55,6 +58,7 @@ const WORDS: Record<Lang, ChartWords> = {
     transforms: transformNamesOf('de', 'long'),
     percent: '%',
     percentagePoints: 'Prozentpunkte',
+    percentagePointsShort: 'Pp.',
     indexUnit: 'Index, {base}\u00a0=\u00a0100',
     changeIn: 'Veränderung, {unit}',
     entry: '{label}: {value}',
@@ -71,6 +75,7 @@ const WORDS: Record<Lang, ChartWords> = {
     transforms: transformNamesOf('fr', 'long'),
     percent: '%',
     percentagePoints: 'Points de pourcentage',
+    percentagePointsShort: 'pts',
     indexUnit: 'Indice, {base}\u00a0=\u00a0100',
     changeIn: 'Variation, {unit}',
     entry: '{label}\u00a0: {value}',
@@ -87,6 +92,7 @@ const WORDS: Record<Lang, ChartWords> = {
     transforms: transformNamesOf('it', 'long'),
     percent: '%',
     percentagePoints: 'Punti percentuali',
+    percentagePointsShort: 'p.p.',
     indexUnit: 'Indice, {base}\u00a0=\u00a0100',
     changeIn: 'Variazione, {unit}',
     entry: '{label}: {value}',

@@ -95,6 +95,13 @@ export const DE: UiStrings = {
     pctCrossesZero:
       'Eine prozentuale Veränderung ist hier nicht aussagekräftig: {series} wechselt das Vorzeichen, die Prozentwerte springen ins Extreme. Die Veränderung in Einheiten zeigt den Verlauf.',
     pctUseChange: 'Stattdessen die Veränderung zeigen',
+    indexBaseZero:
+      'Ein Index ist hier nicht möglich: {series} ist an der Indexbasis 0, und durch 0 lässt sich nicht teilen. Wählen Sie ein anderes Basisdatum oder zeigen Sie die Veränderung.',
+    indexBaseNegative:
+      'Ein Index führt hier in die Irre: {series} ist an der Indexbasis kleiner als 0, der Index sinkt also, wenn die Reihe steigt. Wählen Sie ein Basisdatum mit einem Wert über 0 oder zeigen Sie die Veränderung.',
+    indexBaseMissing:
+      'Ein Index ist hier nicht möglich: {series} hat an der Indexbasis keinen Wert. Wählen Sie ein anderes Basisdatum oder zeigen Sie die Veränderung.',
+    indexUseOtherBase: 'Anderes Basisdatum wählen',
     resetZoom: 'Zoom zurücksetzen',
     loading: 'Wird geladen …',
     loadFailed: 'Die Daten konnten nicht geladen werden: {error}',

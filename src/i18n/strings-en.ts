@@ -94,6 +94,12 @@ export const EN: UiStrings = {
     indexBase: 'Index base (= 100)',
     pctCrossesZero: '% change is not meaningful here: {series} crosses zero, so its percentages jump to huge values. The change in units tells the story.',
     pctUseChange: 'Show the change instead',
+    indexBaseZero:
+      'An index is not possible here: {series} is 0 at the index base, and no value can be divided by 0. Choose another base date, or show the change.',
+    indexBaseNegative:
+      'An index is misleading here: {series} is below 0 at the index base, so the index falls when the series rises. Choose a base date with a value above 0, or show the change.',
+    indexBaseMissing: 'An index is not possible here: {series} has no value at the index base. Choose another base date, or show the change.',
+    indexUseOtherBase: 'Choose another base date',
     resetZoom: 'Reset zoom',
     loading: 'Loading…',
     loadFailed: 'The data could not be loaded: {error}',

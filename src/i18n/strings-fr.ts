@@ -102,6 +102,13 @@ export const FR: UiStrings = {
     indexBase: 'Base de l’indice (= 100)',
     pctCrossesZero: 'La variation en % n’a pas de sens ici : {series} passe par zéro, ses pourcentages s’envolent. La variation en unités montre l’évolution.',
     pctUseChange: 'Afficher plutôt la variation',
+    indexBaseZero:
+      'Un indice est impossible ici : {series} vaut 0 à la base de l’indice, et on ne divise pas par 0. Choisissez une autre date de base ou affichez la variation.',
+    indexBaseNegative:
+      'Un indice est trompeur ici : {series} est inférieur à 0 à la base de l’indice, l’indice baisse donc quand la série monte. Choisissez une date de base où la valeur est supérieure à 0 ou affichez la variation.',
+    indexBaseMissing:
+      'Un indice est impossible ici : {series} n’a pas de valeur à la base de l’indice. Choisissez une autre date de base ou affichez la variation.',
+    indexUseOtherBase: 'Choisir une autre date de base',
     resetZoom: 'Annuler le zoom',
     loading: 'Chargement…',
     loadFailed: 'Les données n’ont pas pu être chargées\u202f: {error}',

@@ -95,6 +95,12 @@ export const IT: UiStrings = {
     pctCrossesZero:
       'La variazione in % qui non ha senso: {series} passa per lo zero e le sue percentuali esplodono. La variazione in unità mostra l’andamento.',
     pctUseChange: 'Mostra invece la variazione',
+    indexBaseZero:
+      'Un indice non è possibile qui: {series} vale 0 alla base dell’indice, e non si può dividere per 0. Scegli un’altra data di base o mostra la variazione.',
+    indexBaseNegative:
+      'Un indice è fuorviante qui: {series} è inferiore a 0 alla base dell’indice, quindi l’indice scende quando la serie sale. Scegli una data di base con un valore superiore a 0 o mostra la variazione.',
+    indexBaseMissing: 'Un indice non è possibile qui: {series} non ha alcun valore alla base dell’indice. Scegli un’altra data di base o mostra la variazione.',
+    indexUseOtherBase: 'Scegli un’altra data di base',
     resetZoom: 'Annulla lo zoom',
     loading: 'Caricamento…',
     loadFailed: 'Non è stato possibile caricare i dati: {error}',

@@ -114,6 +114,12 @@ export interface UiStrings {
     /** % change asked of a series that crosses zero: `{series}` */
     pctCrossesZero: string;
     pctUseChange: string;
+    /** the index asked of a series whose value at the base is 0, below 0 or missing: `{series}` */
+    indexBaseZero: string;
+    indexBaseNegative: string;
+    indexBaseMissing: string;
+    /** the link from that warning to the index base field */
+    indexUseOtherBase: string;
     resetZoom: string;
     loading: string;
     /** `{error}` */

@@ -78,11 +78,19 @@ export function computeView(dataset: Dataset, selection: Selection): SelectionVi
     if (selection.last !== null) a = Math.max(a, b - selection.last);
     const dates = all.subarray(a, Math.max(a, b));
     let values = applyTransform(all, raw, selection.transform, meta.frequency, a, Math.max(a, b));
-    if (selection.transform === 'index') values = rebase(values, indexBase(all, raw, values, selection.base));
+    const base = selection.transform === 'index' ? indexBase(all, raw, values, selection.base) : undefined;
+    if (base !== undefined) values = rebase(values, base);
     const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
     // the published texts of values shown as published
     const texts = selection.transform === 'level' ? store.valueTexts : undefined;
-    series.push(texts ? { id, codes, dates, values, published: { texts, first: store.offsets[id] + a } } : { id, codes, dates, values });
+    series.push({
+      id,
+      codes,
+      dates,
+      values,
+      ...(texts ? { published: { texts, first: store.offsets[id] + a } } : {}),
+      ...(base === undefined ? {} : { base }),
+    });
     observations += dates.length;
   }
   return { dataset, selection, series, observations };

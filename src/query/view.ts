@@ -35,6 +35,8 @@ export interface SeriesView {
   dates: Int32Array;
   /** transformed values; NaN = missing */
   values: Float64Array;
+  /** under `index`: the value the series is rebased to (its value at the base); NaN = missing */
+  base?: number;
   /** untransformed values the file writes otherwise than their shortest text: the text of values[i] is texts.byIndex.get(first + i) */
   published?: { texts: PublishedTexts; first: number };
 }

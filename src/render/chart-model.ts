@@ -82,11 +82,14 @@ interface Header {
   bottom: number;
 }
 
+/** The smallest size factor of texts: a narrow image (a phone's no-JavaScript chart) keeps its smallest text, the 11 px source line, at about 10 px. */
+const MIN_SCALE = 0.9;
+
 /** Lays out the chart of a selection. */
 export function buildChartModel(view: SelectionView, opts: ChartOptions): ChartModel {
   const { width, height, lang } = opts;
   const content = describeChart(view, lang, opts.licenseName);
-  const s = opts.scale ?? Math.min(5, Math.max(0.7, Math.min(width / CHART_REFERENCE.width, height / CHART_REFERENCE.height)));
+  const s = opts.scale ?? Math.min(5, Math.max(MIN_SCALE, Math.min(width / CHART_REFERENCE.width, height / CHART_REFERENCE.height)));
   const pad = CHART_SIZES.padding * s;
   const footer = opts.bare ? [] : footerTexts(content, width, height, pad, s);
   const tickSize = CHART_SIZES.tickSize * s;

@@ -63,6 +63,18 @@ describe('series labels, units and display factors', () => {
     assert.equal(labelSeries(ctx('level'), [{ ...rate, codes: ['rate', 'm'] }]).series[0].factor, 1, 'not published as a fraction');
   });
 
+  it('the values are percentages under % changes and for a percent level as published; not as a difference or an index', () => {
+    const percent = (transform: string, s = rate): boolean | undefined => labelSeries(ctx(transform), [s]).series[0].percent;
+    assert.deepEqual(
+      ['level', 'pct', 'yoy', 'diff', 'index'].map((t) => percent(t)),
+      [true, true, true, false, false],
+    );
+    assert.deepEqual(
+      ['level', 'pct', 'yoy', 'diff', 'index'].map((t) => percent(t, persons)),
+      [false, true, true, false, false],
+    );
+  });
+
   it('a single series is labelled with all its levels; transforms name themselves in the caption', () => {
     const c = labelSeries(ctx('yoy'), [persons]);
     assert.equal(c.series[0].label, 'Personen · Frauen');

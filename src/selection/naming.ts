@@ -34,6 +34,8 @@ export interface SeriesData {
   codes: string[];
   dates: number[];
   values: (number | null)[];
+  /** under `index`: the value the series is rebased to (null = missing), for the warning of src/render/pages/figures.ts */
+  indexBase?: number | null;
 }
 
 /** A series ready to draw. */
@@ -42,6 +44,8 @@ export interface LabelledSeries extends SeriesData {
   unit: string | null;
   /** 100 for a share published as a fraction (shown in %), else 1 */
   factor: number;
+  /** the values are percentages (a % change, or a level in percent): their changes are in percentage points */
+  percent?: boolean;
 }
 
 /** Everything the chart says about a selection. */
@@ -138,6 +142,13 @@ function unitOf(ctx: LabelContext, codes: string[], isShare: boolean, lang: Lang
   }
 }
 
+/** Whether a series' shown values are percentages: a % change, or a percent level as published. */
+function isPercent(ctx: LabelContext, isShare: boolean): boolean {
+  if (!isTransform(ctx.transform)) return false;
+  const rule = TRANSFORM_TABLE[ctx.transform].unit;
+  return rule === 'percent' || (rule === 'as-published' && isShare);
+}
+
 function unknownRule(rule: never): never {
   throw new Error(`No unit for rule '${String(rule)}'`);
 }
@@ -185,7 +196,7 @@ export function labelSeries(ctx: LabelContext, data: SeriesData[]): SeriesCaptio
     const isShare = s.codes.some((c) => ctx.percentLevels.includes(c));
     const scaled = ctx.transform === 'level' || ctx.transform === 'diff';
     const factor = isShare && scaled && fractions.has(seriesKey(s.codes)) ? 100 : 1;
-    return { ...s, label: labels[i].join(' · ') || ctx.title, unit: unitOf(ctx, s.codes, isShare, meta.lang), factor };
+    return { ...s, label: labels[i].join(' · ') || ctx.title, unit: unitOf(ctx, s.codes, isShare, meta.lang), factor, percent: isPercent(ctx, isShare) };
   });
   const caption = [...shared, transformPhrase(ctx, data)].filter((p) => p !== '').join(' · ');
   const units = [...new Set(series.map((s) => s.unit).filter((u): u is string => u !== null && u !== ''))];

@@ -4,9 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Lang } from '../../src/data/model.js';
+import { LANGS, type Lang } from '../../src/data/model.js';
 import { uiStrings } from '../../src/i18n/strings.js';
-import { REAL_DATA } from '../helpers.js';
+import { parseCsvText, REAL_DATA } from '../helpers.js';
+import { addMonths, formatIsoDate, parseIsoDate } from '../../src/data/dates.js';
+import { chartWords } from '../../src/i18n/chart-text.js';
+import { axeViolations } from './checkers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
 
 const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
@@ -326,5 +329,216 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
         assert.ok(new URL(page.url()).pathname.startsWith(`/${lang}/d/`), page.url());
       });
     }
+  }
+
+  for (const lang of ['en', 'de'] as const) {
+    for (const size of WIDTHS) {
+      it(`${lang}, ${size.name}: an index on a base value of 0, below 0 or missing warns instead of drawing, offering the change and the base field`, async () => {
+        await page.setViewportSize(size);
+        const t = uiStrings(lang).dataset;
+        // the template with the series' label left open
+        const pattern = (template: string): string => `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{series}', '.+')}$`;
+        const expectWarning = async (template: string): Promise<void> => {
+          await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-zero-text]')?.textContent?.trim() ?? ''), pattern(template));
+          assert.equal(await page.locator('[data-zero-warning]').isVisible(), true);
+          assert.equal(await page.locator('[data-chart-card]').isVisible(), false);
+          assert.equal(await page.getAttribute('[data-zero-base]', 'href'), '#index-base');
+          assert.equal(await page.locator('#index-base').count(), 1);
+          assert.match((await page.getAttribute('[data-zero-diff]', 'href'))!, /transform=diff/);
+        };
+        // the server, with and without JavaScript: Jan 1972 is 0, Jan 2020 is -0.85, there is no value in Jan 1960
+        for (const [query, template] of [
+          ['', t.indexBaseZero],
+          ['&base=2020-01-01', t.indexBaseNegative],
+          ['&base=1960-01-01', t.indexBaseMissing],
+        ] as const) {
+          await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=1TGT&transform=index${query}`);
+          await expectWarning(template);
+          const context = await chrome.browser.newContext({ javaScriptEnabled: false, viewport: size });
+          try {
+            const noJs = await context.newPage();
+            await noJs.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=1TGT&transform=index${query}`);
+            assert.match((await noJs.textContent('[data-zero-text]'))!.trim(), new RegExp(pattern(template)));
+            assert.equal(await noJs.locator('[data-chart-card]').isVisible(), false);
+          } finally {
+            await context.close();
+          }
+        }
+        // the bundle: from the level, the switch to index and a typed base follow the same rule
+        await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=1TGT`);
+        await waitForChart(page, 1);
+        assert.equal(await page.locator('[data-zero-warning]').isVisible(), false);
+        await page.click('.transform-switch label:has(input[value="index"])');
+        await expectWarning(t.indexBaseZero);
+        await page.fill('#index-base', '2020-01-01');
+        await page.waitForURL(/base=2020-01-01/);
+        await expectWarning(t.indexBaseNegative);
+        // a positive base draws the index
+        await page.fill('#index-base', '2008-01-01');
+        await page.waitForURL(/base=2008-01-01/);
+        await page.locator('[data-chart-card]').waitFor({ state: 'visible' });
+        await waitForChart(page, 1);
+        assert.equal(await page.locator('[data-zero-warning]').isVisible(), false);
+        assert.notEqual((await page.textContent('[data-headline] .headline-value'))!.trim(), '');
+      });
+    }
+  }
+
+  for (const lang of LANGS) {
+    it(`${lang}, 390 px: with the table open the page is never wider than the screen; the table scrolls in its own box, reachable by keyboard`, async () => {
+      await page.setViewportSize(WIDTHS[1]);
+      // four columns of long labels are wider than the screen; the others fit once their headers wrap
+      for (const [path, wide] of [
+        ['/d/ch_fso_jobs_sex?Grossregion=0,1,2,3&from=-5y&transform=yoy', true],
+        ['/d/ch_snb_zimoma?compare=ch_kof_barometer:', false],
+        ['/d/ch_seco_concon', false],
+      ] as const) {
+        await page.goto(`${site.url}${prefix(lang)}${path}`);
+        await waitForChart(page);
+        await page.click('[data-table] summary');
+        const table = page.locator('[data-table] .table-scroll');
+        await table.waitFor({ state: 'visible' });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `${path}: the page is ${width} px wide`);
+        const box = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, tab: el.tabIndex }));
+        if (wide) assert.ok(box.scroll > box.client, `${path}: a wide table scrolls in its box (${box.scroll} in ${box.client})`);
+        assert.ok(box.client <= 390, `${path}: the table's box is ${box.client} px wide`);
+        assert.equal(box.tab, 0);
+        for (const v of await axeViolations(page)) assert.fail(`${path}: ${v}`);
+      }
+    });
+  }
+
+  /** The headline's changes of each series beside the numbers of /series.csv: latest minus previous period, latest minus a year earlier. */
+  async function checkHeadlineChanges(p: Page, lang: Lang, unit: string): Promise<number> {
+    const href = (await p.getAttribute('a[data-download="api"]', 'href'))!.replace('/series?', '/series.csv?');
+    const rows = parseCsvText(await (await p.request.get(`${site.url}${href}`)).text());
+    const series = new Map<string, Map<string, number>>();
+    for (const r of rows.slice(1)) {
+      const key = r.slice(0, -2).join('.');
+      if (!series.has(key)) series.set(key, new Map());
+      series.get(key)!.set(r.at(-2)!, r.at(-1) === '' ? NaN : Number(r.at(-1)));
+    }
+    const items = p.locator('[data-headline] .headline-item');
+    const n = await items.count();
+    assert.ok(n >= 2, `${n} headline items`);
+    const words = uiStrings(lang).dataset;
+    const csv = [...series.values()];
+    for (let i = 0; i < n; i++) {
+      const values = csv[i];
+      const dates = [...values.keys()].sort();
+      const at = dates.findLastIndex((d) => !Number.isNaN(values.get(d)));
+      const last = dates[at];
+      const seen = (v: number | undefined): number | undefined => (v === undefined || Number.isNaN(v) ? undefined : v);
+      const previous = at > 0 ? seen(values.get(dates[at - 1])) : undefined;
+      const yearAgo = seen(values.get(formatIsoDate(addMonths(parseIsoDate(last)!, -12))));
+      const changes = await items.nth(i).locator('.headline-change').allInnerTexts();
+      for (const [change, other, phrase] of [
+        [changes.find((c) => c.endsWith(words.changeOnPrevious)), previous, words.changeOnPrevious],
+        [changes.find((c) => c.endsWith(words.changeOnYear)), yearAgo, words.changeOnYear],
+      ] as const) {
+        if (other === undefined) continue;
+        assert.ok(change, `a change ${phrase} beside ${other}`);
+        const text = change.slice(0, -phrase.length).trim();
+        assert.ok(text.endsWith(` ${unit}`), `${change}: in ${unit}`);
+        const number = text.slice(0, -unit.length).trim();
+        const expected = values.get(last)! - other;
+        const decimals = /[.,](\d+)/.exec(number)?.[1].length ?? 0;
+        assert.ok(Math.abs(parseShown(number, lang) - expected) <= 0.5 * 10 ** -decimals + 1e-9, `${change} vs ${expected}`);
+      }
+    }
+    return n;
+  }
+
+  for (const lang of LANGS) {
+    it(`${lang}: the headline's changes of a % change are in percentage points, as /series.csv has them (server and bundle)`, async () => {
+      await page.setViewportSize(lang === 'de' || lang === 'it' ? WIDTHS[1] : WIDTHS[0]);
+      const pp = chartWords(lang).percentagePointsShort;
+      const q = 'Grossregion=0,1&from=-5y';
+      // the server, without JavaScript
+      const context = await chrome.browser.newContext({ javaScriptEnabled: false });
+      try {
+        const noJs = await context.newPage();
+        await noJs.goto(`${site.url}${prefix(lang)}/d/ch_fso_jobs_sex?${q}&transform=yoy`);
+        await checkHeadlineChanges(noJs, lang, pp);
+        assert.equal(await noJs.getAttribute('[data-headline] abbr.headline-unit', 'title'), chartWords(lang).percentagePoints);
+      } finally {
+        await context.close();
+      }
+      // the bundle: from the level (changes in its unit) to % changes (in percentage points)
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_jobs_sex?${q}&transform=level`);
+      await waitForChart(page);
+      const changes = (await page.locator('[data-headline] .headline-change').allInnerTexts()).join(' | ');
+      assert.ok(!changes.includes(` ${pp} `), changes);
+      for (const transform of ['yoy', 'pct']) {
+        await page.click(`.transform-switch label:has(input[value="${transform}"])`);
+        await page.waitForURL(new RegExp(`transform=${transform}`));
+        await waitForChart(page);
+        await checkHeadlineChanges(page, lang, pp);
+      }
+    });
+  }
+
+  for (const size of WIDTHS) {
+    it(`${size.name}, without JavaScript: the chart image is drawn near the width it is shown at, its texts 10 px or more`, async () => {
+      const context = await chrome.browser.newContext({ javaScriptEnabled: false, viewport: size });
+      try {
+        const noJs = await context.newPage();
+        for (const path of ['/d/ch_kof_barometer?embed=1', '/fr/d/ch_seco_concon', '/de/d/ch_fso_jobs_sex?Grossregion=0,1&from=-5y&transform=yoy']) {
+          await noJs.goto(`${site.url}${path}`);
+          const img = noJs.locator('[data-chart] img');
+          await img.waitFor({ state: 'visible' });
+          await noJs.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-chart] img')?.complete);
+          assert.equal(await noJs.locator('[data-chart] > svg').isVisible(), false);
+          const shown = await img.evaluate((el: HTMLImageElement) => ({ width: el.getBoundingClientRect().width, src: el.currentSrc }));
+          assert.ok(shown.width <= size.width, `${path}: ${shown.width} px wide`);
+          const svg = await (await noJs.request.get(shown.src)).text();
+          // the width the chosen image is drawn at
+          const drawn = Number(/<svg[^>]* width="(\d+)"/.exec(svg)![1]);
+          const ratio = shown.width / drawn;
+          assert.ok(ratio > 0.8 && ratio < 1.25, `${path}: drawn at ${drawn} px, shown at ${shown.width} px`);
+          const sizes = [...svg.matchAll(/font-size="([\d.]+)"/g)].map((m) => Number(m[1]));
+          assert.ok(sizes.length > 0, `${path}: texts in ${shown.src}`);
+          assert.ok(Math.min(...sizes) * ratio >= 9.5, `${path}: the smallest text is ${(Math.min(...sizes) * ratio).toFixed(1)} px`);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: the Stata code of a compare view reads each dataset into its own frame; the other tools name each dataset's data`, async () => {
+      await page.setViewportSize(WIDTHS[0]);
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_kof_barometer?from=-5y&transform=yoy&compare=ch_snb_zimoma:D0=SARON`);
+      await waitForChart(page, 2);
+      await page.click('label[for="out-code"]');
+      const check = async (transform: string): Promise<void> => {
+        const stata = ((await page.textContent('[data-snippet="stata"]')) ?? '').split('\n');
+        const imports = stata.flatMap((l, i) => (l.startsWith('import delimited') ? [i] : []));
+        assert.equal(imports.length, 2, stata.join('\n'));
+        assert.match(stata[imports[0]], new RegExp(`dataset=ch_kof_barometer&.*transform=${transform}.*, clear`));
+        assert.match(stata[imports[1]], new RegExp(`dataset=ch_snb_zimoma&.*transform=${transform}.*, clear`));
+        // the second import clears the frame it made, not the first dataset
+        assert.deepEqual(
+          stata.slice(imports[0], imports[1]).filter((l) => l.startsWith('frame ')),
+          ['frame create df2', 'frame change df2'],
+        );
+        assert.equal(stata.at(-1), 'frame change default');
+        const matlab = (await page.textContent('[data-snippet="matlab"]')) ?? '';
+        assert.match(matlab, /^data = readtable/m);
+        assert.match(matlab, /^data2 = readtable/m);
+        const sas = (await page.textContent('[data-snippet="sas"]')) ?? '';
+        assert.match(sas, /^data work\.series2;$/m);
+        const julia = (await page.textContent('[data-snippet="julia"]')) ?? '';
+        assert.match(julia, /^df2 = DataFrame\(/m);
+      };
+      await check('yoy');
+      // the bundle rewrites the code with the same rule
+      await page.click('.transform-switch label:has(input[value="pct"])');
+      await page.waitForURL(/transform=pct/);
+      await waitForChart(page, 2);
+      await check('pct');
+    });
   }
 });

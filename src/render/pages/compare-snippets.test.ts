@@ -61,4 +61,32 @@ describe('snippets with compared datasets', () => {
       }
     });
   }
+
+  it('every tool keeps each dataset: Stata a frame per dataset, the others a name per dataset', () => {
+    const primary = input(meta('ch_a', 'item', ['1', '2']), state('item', ['1'], 'yoy'));
+    const other = input(meta('ch_b', 'region', ['CH', 'ZH']), state('region', ['CH'], 'yoy'));
+    const third = input(meta('ch_c', 'sex', ['m', 'f']), state('sex', ['f'], 'yoy'));
+    const all = buildSnippets(primary, [other, third]);
+    // Stata: `import delimited …, clear` clears the current frame only; each import after the first in a new frame, the first current at the end
+    const stata = all.stata.split('\n');
+    const imports = stata.map((l, i) => [l, i] as const).filter(([l]) => l.startsWith('import delimited'));
+    assert.equal(imports.length, 3);
+    const frameAt = (i: number): string => stata.slice(0, i).findLast((l) => l.startsWith('frame change ')) ?? 'frame change default';
+    assert.deepEqual(
+      imports.map(([, i]) => frameAt(i)),
+      ['frame change default', 'frame change df2', 'frame change df3'],
+    );
+    assert.deepEqual(
+      stata.filter((l) => l.startsWith('frame create ')),
+      ['frame create df2', 'frame create df3'],
+    );
+    assert.equal(stata.at(-1), 'frame change default');
+    // the others: the data of each dataset under its own name
+    const assigned = (code: string, re: RegExp): string[] => code.split('\n').flatMap((l) => re.exec(l)?.[1] ?? []);
+    assert.deepEqual(assigned(all.matlab, /^(\w+) = readtable\(/), ['data', 'data2', 'data3']);
+    assert.deepEqual(assigned(all.julia, /^(\w+) = DataFrame\(/), ['df', 'df2', 'df3']);
+    assert.deepEqual(assigned(all.sas, /^data (work\.\w+);$/), ['work.series', 'work.series2', 'work.series3']);
+    assert.equal(count(all.julia, /^using CSV/), 1);
+    assert.deepEqual(assigned(all.curl, / -o (\S+)$/), ['ch_a.csv', 'ch_b.csv', 'ch_c.csv']);
+  });
 });

@@ -8,16 +8,19 @@
 import { html, jsonScript, raw, type SafeHtml } from '../html.js';
 import { renderLayout } from '../layout.js';
 import { renderFacts } from './components.js';
-import type { DatasetView } from './dataset-view.js';
+import { FALLBACK_CHART, NOSCRIPT_CHART_WIDTHS, noscriptChartHeight, noscriptChartSizes, type DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
-import { fillTemplate } from '../../i18n/chart-text.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, crossingZero, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
+import { chartImageUrl } from './explorer-links.js';
+
+/** The id of the index base field (the index warning links to it). */
+const INDEX_BASE_ID = 'index-base';
 
 function renderHeader(view: DatasetView): SafeHtml {
   const { t, facts } = view;
@@ -44,13 +47,18 @@ function renderHeader(view: DatasetView): SafeHtml {
   </header>`;
 }
 
-/** The warning shown instead of the chart when % change is asked of a series that crosses zero. */
+/**
+ * The warning shown instead of the chart (figures.ts chartWarning): % change of a series that crosses zero,
+ * or an index on a base value of 0, below 0 or missing (then it also points to the index base field).
+ */
 function renderZeroWarning(view: DatasetView): SafeHtml {
-  const crossing = crossingZero(view.shown, view.data.state.transform);
+  const warning = chartWarning(view.shown, view.data.state.transform);
   const t = view.t.dataset;
-  return html`<div class="chart-warning" role="status" data-zero-warning ${crossing ? '' : html` hidden`}>
-    <p data-zero-text data-template="${t.pctCrossesZero}">${crossing ? fillTemplate(t.pctCrossesZero, { series: crossing.label }) : ''}</p>
+  const onIndex = warning !== null && warning.problem !== 'crossesZero';
+  return html`<div class="chart-warning" role="status" data-zero-warning ${warning ? '' : html` hidden`}>
+    <p data-zero-text>${warning ? chartWarningText(warning, t) : ''}</p>
     <a class="btn btn-small" href="${view.diffHref}" data-zero-diff>${t.pctUseChange}</a>
+    <a class="btn btn-small" href="#${INDEX_BASE_ID}" data-zero-base ${onIndex ? '' : html` hidden`}>${t.indexUseOtherBase}</a>
   </div>`;
 }
 
@@ -73,17 +81,36 @@ function renderTableCard(view: DatasetView): SafeHtml {
   </details>`;
 }
 
+/** Without JavaScript, the chart as an image drawn near the width it is shown at (the inline SVG, drawn for a desktop, is hidden then: client/styles). */
+function renderNoScriptChart(view: DatasetView): SafeHtml {
+  const { meta, state } = view.data;
+  const url = (width: number): string => chartImageUrl(meta, state, meta.lang, { width, height: noscriptChartHeight(width) });
+  const srcset = NOSCRIPT_CHART_WIDTHS.map((w) => `${url(w)} ${w}w`).join(', ');
+  return html`<noscript
+    ><img
+      class="chart-image"
+      src="${url(FALLBACK_CHART.width)}"
+      srcset="${srcset}"
+      sizes="${noscriptChartSizes(view.data.embed, !hasChoices(view))}"
+      width="${FALLBACK_CHART.width}"
+      height="${noscriptChartHeight(FALLBACK_CHART.width)}"
+      alt=""
+  /></noscript>`;
+}
+
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
   const empty = !caption.caption && !caption.unit;
-  const hide = crossingZero(view.shown, view.data.state.transform) !== null;
+  const hide = chartWarning(view.shown, view.data.state.transform) !== null;
   return html`${renderZeroWarning(view)}
     <figure class="chart-card" data-chart-card ${hide ? html` hidden` : ''}>
       <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
         <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
       </figcaption>
-      <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">${raw(view.chartSvg)}</div>
+      <div class="chart" data-chart role="img" aria-label="${view.title}${caption.caption ? ` — ${caption.caption}` : ''}">
+        ${raw(view.chartSvg)}${renderNoScriptChart(view)}
+      </div>
       <p class="chart-note" data-compare-units ${view.compare.unitNote ? '' : html` hidden`}>${view.compare.unitNote}</p>
       <p class="chart-status" data-status aria-live="polite"></p>
     </figure>`;
@@ -134,7 +161,8 @@ function renderBasePicker(view: DatasetView): SafeHtml {
   if (meta.dims.some((d) => d.id === 'base')) return html``;
   const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
   return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
-    >${view.t.dataset.indexBase} <input type="date" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
+    >${view.t.dataset.indexBase}
+    <input type="date" id="${INDEX_BASE_ID}" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
   /></label>`;
 }
 

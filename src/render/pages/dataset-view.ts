@@ -88,6 +88,32 @@ const PRESET_YEARS = [5, 10, 20];
 export const FALLBACK_CHART = { width: 960, height: 440 } as const;
 
 /**
+ * The widths of the chart images a page without JavaScript offers
+ * (/chart.svg, `srcset`): the browser takes the one nearest the width the
+ * chart is shown at, so a phone's axis labels stay legible (the 960 px chart
+ * shrunk to 360 px wrote 3 px text); each about 15 % wider than the one
+ * before. Narrow charts are relatively taller.
+ */
+export const NOSCRIPT_CHART_WIDTHS = [320, 360, 410, 470, 540, 620, 710, 820, 940, 1080, 1240, 1420, 1640] as const;
+
+/** The height of a no-JavaScript chart image of a width. */
+export function noscriptChartHeight(width: number): number {
+  return Math.max(300, Math.round(width * 0.46));
+}
+
+/**
+ * The width the chart is shown at (`sizes`), as client/styles lay it out: the
+ * embed fills its frame; the page's chart column is the screen less its
+ * margins, beside the selection box above 960 px, within the page's width.
+ */
+export function noscriptChartSizes(embed: boolean, single: boolean): string {
+  if (embed) return 'calc(100vw - 30px)';
+  return single
+    ? '(max-width: 960px) calc(100vw - 80px), min(1140px, calc(100vw - 140px))'
+    : '(max-width: 960px) calc(100vw - 80px), min(820px, calc(100vw - 420px))';
+}
+
+/**
  * Most observations a page inlines (about 1 MB of JSON, the same for its
  * fallback chart): a larger selection is inlined up to the budget, whole
  * series first, and the bundle loads all of it from /series (issue 12: a
@@ -114,6 +140,7 @@ function seriesData(view: SelectionView): SeriesData[] {
     codes: s.codes,
     dates: Array.from(s.dates),
     values: Array.from(s.values, (v) => (Number.isNaN(v) ? null : v)),
+    ...(s.base === undefined ? {} : { indexBase: Number.isNaN(s.base) ? null : s.base }),
   }));
 }
 

@@ -14,6 +14,31 @@ export type DownloadKind = OutputId;
 
 export { DOWNLOAD_CHART_SIZE } from '../../query/selection-outputs.js';
 
+/** A size of a chart image. */
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/**
+ * The URL of the chart image (/chart.svg) of a state at a size, in a language.
+ * @example chartImageUrl(meta, state, 'fr', { width: 360, height: 340 }) // '/chart.svg?dataset=…&lang=fr&width=360&height=340'
+ */
+export function chartImageUrl(meta: ExplorerMeta, state: ExplorerState, lang: Lang, size: ChartSize): string {
+  const params: [string, string][] = [
+    ['lang', lang],
+    ['width', String(size.width)],
+    ['height', String(size.height)],
+  ];
+  return apiUrl(
+    '',
+    'chart.svg',
+    toUrlSelection(meta, state),
+    meta.dims.map((d) => d.id),
+    params,
+  );
+}
+
 /**
  * Every download URL of a state (generated from the registry of selection outputs), plus the API URL.
  * @example buildDownloadLinks(meta, state).csv // '/series.csv?dataset=ch_seco_concon&dims=…&download=1'

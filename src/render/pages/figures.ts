@@ -9,7 +9,7 @@
 import { addMonths } from '../../data/dates.js';
 import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
-import { CHART_LOCALES, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
+import { CHART_LOCALES, chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 
@@ -54,6 +54,8 @@ export interface HeadlineItem {
   label: string;
   value: string;
   unit: string | null;
+  /** the unit of the changes: the series' unit, or percentage points (short, and in words) when the values are percentages */
+  changeUnit: { short: string; words: string | null } | null;
   period: string;
   previous: string | null;
   yearAgo: string | null;
@@ -67,6 +69,15 @@ const UNIT_ORDER: DateUnit[] = ['day', 'month', 'quarter', 'half', 'year'];
 /** The finest date unit of the series (a table of monthly and quarterly series names months). */
 function finestUnit(series: FigureSeries[], dateUnit: DateUnit): DateUnit {
   return series.reduce((u, s) => (UNIT_ORDER.indexOf(s.dateUnit ?? dateUnit) < UNIT_ORDER.indexOf(u) ? (s.dateUnit ?? dateUnit) : u), dateUnit);
+}
+
+/** The unit of a series' changes: a change of a percentage is in percentage points (2.00 % after 1.50 % is +0.50 pp, not +0.50 %). */
+function changeUnitOf(s: FigureSeries, lang: Lang): HeadlineItem['changeUnit'] {
+  if (s.percent) {
+    const words = chartWords(lang);
+    return { short: words.percentagePointsShort, words: words.percentagePoints };
+  }
+  return s.unit ? { short: s.unit, words: null } : null;
 }
 
 /** The latest value of each series with its changes, formatted. */
@@ -85,6 +96,7 @@ export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: 
       label: s.label,
       value: formatNumber(value, lang, displayDecimals(value)),
       unit: s.unit,
+      changeUnit: changeUnitOf(s, lang),
       period: formatPeriod(s.dates[last], s.dateUnit ?? dateUnit, lang),
       previous: change(prev),
       yearAgo: change(year),
@@ -96,14 +108,16 @@ export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: 
 /** Renders the headline (a list; the bundle replaces its content on every change). */
 export function renderHeadline(items: HeadlineItem[], t: Words): SafeHtml {
   const unit = (u: string | null): SafeHtml | string => (u ? html` <span class="headline-unit">${u}</span>` : '');
+  const changeUnit = (u: HeadlineItem['changeUnit']): SafeHtml | string =>
+    u === null ? '' : u.words ? html` <abbr class="headline-unit" title="${u.words}">${u.short}</abbr>` : unit(u.short);
   return html`${items.map(
     (it) =>
       html`<li class="headline-item">
         <span class="headline-label">${it.label}</span>
         <span class="headline-value"><span class="sr-only">${t.latest}: </span>${it.value}${unit(it.unit)}</span>
         <span class="headline-period">${it.period}</span>
-        ${it.previous === null ? '' : html`<span class="headline-change">${it.previous}${unit(it.unit)} ${t.changeOnPrevious}</span>`}
-        ${it.yearAgo === null ? '' : html`<span class="headline-change">${it.yearAgo}${unit(it.unit)} ${t.changeOnYear}</span>`}
+        ${it.previous === null ? '' : html`<span class="headline-change">${it.previous}${changeUnit(it.changeUnit)} ${t.changeOnPrevious}</span>`}
+        ${it.yearAgo === null ? '' : html`<span class="headline-change">${it.yearAgo}${changeUnit(it.changeUnit)} ${t.changeOnYear}</span>`}
       </li>`,
   )}`;
 }
@@ -186,4 +200,53 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
 export function crossingZero(series: LabelledSeries[], transform: string): LabelledSeries | null {
   if (transform !== 'pct' && transform !== 'yoy') return null;
   return series.find((s) => s.values.some((v) => v !== null && (v < -100 || !Number.isFinite(v)))) ?? null;
+}
+
+/** Why the page shows a warning instead of the chart. */
+export type ChartProblem = 'crossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing';
+
+/** The warning instead of the chart: what is wrong and the first series it is wrong for. */
+export interface ChartWarning {
+  problem: ChartProblem;
+  series: LabelledSeries;
+}
+
+const PROBLEM_TEXT: Record<ChartProblem, 'pctCrossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing'> = {
+  crossesZero: 'pctCrossesZero',
+  indexBaseZero: 'indexBaseZero',
+  indexBaseNegative: 'indexBaseNegative',
+  indexBaseMissing: 'indexBaseMissing',
+};
+
+/** What is wrong with the index of a series: its value at the base is 0, below 0 or missing (null when it is fine). */
+function indexBaseProblem(s: LabelledSeries): ChartProblem | null {
+  // a series without observations in the window is not shown; without its base (an older caller) all-missing values say the base is 0 or missing
+  if (s.dates.length === 0) return null;
+  const base = s.indexBase === undefined ? (s.values.some((v) => v !== null) ? 1 : null) : s.indexBase;
+  if (base === null || !Number.isFinite(base)) return 'indexBaseMissing';
+  if (base === 0) return 'indexBaseZero';
+  return base < 0 ? 'indexBaseNegative' : null;
+}
+
+/**
+ * The one rule for drawing no chart (server page and bundle alike): % change
+ * of a series that crosses zero (issue 15), or an index whose base value is
+ * 0 (every value empty), below 0 (the index falls when the series rises) or
+ * missing.
+ * @example chartWarning(series, 'index')?.problem // 'indexBaseZero'
+ */
+export function chartWarning(series: LabelledSeries[], transform: string): ChartWarning | null {
+  const crossing = crossingZero(series, transform);
+  if (crossing) return { problem: 'crossesZero', series: crossing };
+  if (transform !== 'index') return null;
+  for (const s of series) {
+    const problem = indexBaseProblem(s);
+    if (problem) return { problem, series: s };
+  }
+  return null;
+}
+
+/** The warning in the page's words. */
+export function chartWarningText(warning: ChartWarning, t: Words): string {
+  return fillTemplate(t[PROBLEM_TEXT[warning.problem]], { series: warning.series.label });
 }

@@ -306,22 +306,47 @@ export function buildSnippets(input: SnippetInput, compared: SnippetInput[] = []
   ) as Record<SnippetTool, string>;
 }
 
-/** R and Python statements that set up a session (the first block has them). */
-const SETUP_LINE = /^(library\(dataseries\)|from dataseries import ds|import pandas as pd)$/;
+/** R, Python and Julia statements that set up a session (the first block has them). */
+const SETUP_LINE = /^(library\(dataseries\)|from dataseries import ds|import pandas as pd|using CSV, DataFrames, Dates, Downloads)$/;
 
-/**
- * The block of the n-th dataset of a chart: in R and Python without the
- * set-up lines the first block has, its data frames named `df{n}`,
- * `df{n}_{transform}` so they do not replace the first dataset's `df`.
- */
-function asCompared(tool: SnippetTool, code: string, n: number): string {
-  if (tool !== 'r' && tool !== 'python') return code;
+/** Drops the set-up lines and the blank lines they leave. */
+function withoutSetup(code: string): string[] {
   const lines = code.split('\n').filter((line) => !SETUP_LINE.test(line));
   while (lines[0] === '') lines.shift();
-  return lines
-    .filter((line, i) => !(line === '' && lines[i - 1] === ''))
-    .map((line) => line.replace(/^df(_[a-z]+)? (<-|=) /, `df${n}$1 $2 `))
-    .join('\n');
+  return lines.filter((line, i) => !(line === '' && lines[i - 1] === ''));
+}
+
+/**
+ * The block of the n-th dataset of a chart, so that it keeps the datasets
+ * before it: without the set-up lines the first block has, its data named
+ * `df{n}` (R, Python, Julia: also `df{n}_{transform}`), `data{n}` (MATLAB),
+ * `work.series{n}` (SAS), and in Stata its own frame `df{n}` (Stata 16 or
+ * later; `import delimited …, clear` clears only the current frame) with the
+ * first dataset's frame current again at the end. Excel and curl blocks are
+ * separate queries and files already.
+ */
+function asCompared(tool: SnippetTool, code: string, n: number): string {
+  switch (tool) {
+    case 'r':
+    case 'python':
+    case 'julia':
+      return withoutSetup(code)
+        .map((line) => line.replace(/^df(_[a-z]+)? (<-|=) /, `df${n}$1 $2 `))
+        .join('\n');
+    case 'matlab':
+      return code.replace(/^data = /m, `data${n} = `);
+    case 'sas':
+      return code.replace(/^data work\.series;$/m, `data work.series${n};`);
+    case 'stata':
+      return [`* Stata 16 or later: dataset ${n} in its own frame`, `frame create df${n}`, `frame change df${n}`, code, 'frame change default'].join('\n');
+    case 'excel':
+    case 'curl':
+      return code;
+    default: {
+      const never: never = tool;
+      return never;
+    }
+  }
 }
 
 const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
