@@ -307,7 +307,7 @@ describe('every documented operation on the real data', () => {
     }
   });
 
-  it('answers the tidy CSV with the columns the document describes: dim_order (labels after codes with labels=true), then date, value', async () => {
+  it('answers the tidy CSV with the columns the document describes: dim_order (labels after codes and the series label with labels=true), then date, value', async () => {
     const url = `${main.url}${exampleUrl('/series.csv', doc.paths['/series.csv'].get)}`;
     const meta = (await (await fetch(`${main.url}/dataset/ch_fso_ppi/meta`)).json()) as { dim_order: string[] };
     const plain = await fetch(url);
@@ -319,7 +319,7 @@ describe('every documented operation on the real data', () => {
     const labelled = await fetch(labelledUrl);
     assert.equal(labelled.status, 200);
     const header = parseCsvText((await check('/series.csv', labelled, labelledUrl.href)).toString())[0];
-    assert.deepEqual(header, [...meta.dim_order.flatMap((dim) => [dim, `${dim}_label`]), 'date', 'value']);
+    assert.deepEqual(header, [...meta.dim_order.flatMap((dim) => [dim, `${dim}_label`]), 'label', 'date', 'value']);
   });
 
   it('answers each documented 4xx and 501 to a request that provokes it, with a code it lists', async () => {
