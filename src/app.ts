@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { DataHolder } from './data/data-holder.js';
 import { DsError, InternalError, NotFoundError } from './errors/ds-error.js';
 import { clientAddressRule } from './http/client-address.js';
-import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH } from './http/client-errors.js';
+import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH, type ParserError } from './http/client-errors.js';
 import { errorFormatOf, pathOf } from './http/error-format.js';
 import { AJV_OPTIONS, FastLanes } from './http/fast-lane.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
@@ -124,9 +124,9 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     requestTimeout: config.requestTimeoutMs,
     // the router's own refusals (bad %-escapes, over-long names) and Node's (unparsable HTTP) in the one error shape
     frameworkErrors: (error, req, reply) => sendError(req, reply, frameworkErrorOf(error, pathOf(req.url))),
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
-      const err = clientErrorOf(error);
-      if (err && !socket.destroyed) writeSocketError(errors, socket, err);
+    clientErrorHandler: (error: ParserError, socket: Socket) => {
+      const answer = clientErrorOf(error, MAX_URL_LENGTH);
+      if (answer && !socket.destroyed) writeSocketError(errors, socket, answer.error, answer.request);
       else socket.destroy();
     },
     serverFactory: (handler) => {

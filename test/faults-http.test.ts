@@ -126,6 +126,36 @@ describe('malformed URLs and HTTP answer the one error shape', () => {
   for (const [what, bytes, status, code] of broken) {
     it(`${what} → ${status} problem+json`, async () => assertProblem(parseRaw(await raw(s.port, bytes)), status, code));
   }
+  // Node counts the request line in its header limit: a URL past it must still be a URL too long, not headers too large
+  for (const size of [9_000, 30_000, 100_000]) {
+    const long = 'a'.repeat(size);
+    const urls: [string, string][] = [
+      ['the path', `/d/${long}`],
+      ['dims=', `/series.csv?dataset=ch_kof_esi&dims=${long}`],
+      ['an ignored _x=', `/series.csv?dataset=ch_kof_esi&_x=${long}`],
+    ];
+    for (const [where, url] of urls) {
+      const csv = url.startsWith('/series.csv');
+      it(`a ${size / 1000} KB URL in ${where} → 414 uri_too_long (GET: ${csv ? 'an error CSV' : 'problem+json'}; HEAD: its headers, no body)`, async () => {
+        const got = parseRaw(await raw(s.port, `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        if (csv) {
+          assert.equal(got.status, 414, got.body);
+          assert.match(got.headers['content-type'] ?? '', /^text\/csv/);
+          assert.match(got.body, /^error\n.*The URL has (more than )?\d+ characters; at most 8192/);
+        } else assertProblem(got, 414, 'uri_too_long');
+        const head = parseRaw(await raw(s.port, `HEAD ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        assert.equal(head.status, 414);
+        assert.equal(head.headers['content-type'], got.headers['content-type']);
+        assert.equal(head.body, '', 'a HEAD answer has no body');
+      });
+    }
+  }
+  it('a 20 KB cookie with a short URL → 431 header_too_large', async () =>
+    assertProblem(
+      parseRaw(await raw(s.port, `GET /health HTTP/1.1\r\nHost: x\r\nCookie: s=${'c'.repeat(20_000)}\r\nConnection: close\r\n\r\n`)),
+      431,
+      'header_too_large',
+    ));
   it('a steady client saw no failed request meanwhile', async () => {
     const seen = await steady.stop();
     assert.ok(seen.length > 0);

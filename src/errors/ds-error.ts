@@ -53,8 +53,10 @@ export class MethodNotAllowedError extends DsError {
 
 /** 414: the URL is longer than accepted. */
 export class UriTooLongError extends DsError {
-  constructor(length: number, max: number) {
-    super('uri_too_long', `The URL has ${length} characters; at most ${max} are accepted. Select fewer codes or split the request.`, { length, max });
+  /** `atLeast`: only part of the URL was read (Node refused the rest), so `length` is a lower bound. */
+  constructor(length: number, max: number, atLeast = false) {
+    const has = atLeast ? `more than ${length}` : `${length}`;
+    super('uri_too_long', `The URL has ${has} characters; at most ${max} are accepted. Select fewer codes or split the request.`, { length, max });
   }
 }
 

@@ -32,14 +32,21 @@ export function writeError(renderer: ErrorRenderer, req: IncomingMessage, res: S
 
 /**
  * Writes an error straight on a socket that HTTP could not parse (bad request
- * line, header too large, bad Content-Length, timeout), then closes it: the
- * request is unknown, so the answer is problem+json.
+ * line, header too large, URL too long, bad Content-Length, timeout), then
+ * closes it. The format follows what was read of the URL (an error CSV for a
+ * `.csv` path, else problem+json); a HEAD gets the headers alone.
  */
-export function writeSocketError(renderer: ErrorRenderer, socket: Socket, err: DsError): void {
+export function writeSocketError(
+  renderer: ErrorRenderer,
+  socket: Socket,
+  err: DsError,
+  request: { method: string | null; url: string | null } = { method: null, url: null },
+): void {
   if (!socket.writable) return void socket.destroy();
-  const answer = errorAnswer(renderer, err, 'json', '/');
+  const url = request.url ?? '/';
+  const answer = errorAnswer(renderer, err, errorFormatOf({ url, headers: {} }), pathOf(url));
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`];
   for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
   head.push(`content-length: ${Buffer.byteLength(answer.body)}`, 'connection: close');
-  socket.end(head.join('\r\n') + '\r\n\r\n' + answer.body);
+  socket.end(head.join('\r\n') + '\r\n\r\n' + (request.method === 'HEAD' ? '' : answer.body));
 }
