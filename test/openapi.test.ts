@@ -337,6 +337,16 @@ describe('every documented operation on the real data', () => {
         if (res.headers.get('content-type')?.includes('json')) assert.equal(JSON.parse(body.toString()).code, code, request);
         seen.add(expected);
       }
+      if (op.responses['412']) {
+        // If-Match naming no current ETag: the one provocation that needs a header
+        const request = exampleUrl(pathName, op);
+        const res = await fetch(`${main.url}${request}`, { headers: { 'if-match': '"stale"' } });
+        assert.equal(res.status, 412, `${request} If-Match: "stale"`);
+        const body = await check(pathName, res, `${request} (If-Match)`);
+        assert.ok(documented(op, 412)?.['x-error-codes']?.includes('precondition_failed'), `${pathName} does not list precondition_failed under 412`);
+        if (res.headers.get('content-type')?.includes('json')) assert.equal(JSON.parse(body.toString()).code, 'precondition_failed', request);
+        seen.add('412');
+      }
       const statuses = Object.keys(op.responses).filter((s) => (s >= '400' && s < '500' && s !== '429') || s === '501');
       assert.deepEqual([...seen].sort(), statuses.sort(), `${pathName}: documented ${statuses}, provoked ${[...seen]}`);
     }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { BadParameterError, DsError, NotFoundError, UriTooLongError } from '../errors/ds-error.js';
 
 /**
@@ -81,6 +82,23 @@ function clientDsError(err: ParserError, maxUrlLength: number, request: RefusedR
     default:
       return new DsError('bad_request', `The request is not valid HTTP (${err.code ?? 'unreadable'}): check the request line, the headers and Content-Length.`);
   }
+}
+
+/**
+ * The 400 of a request with more than one Host header, or of an HTTP/1.1 one
+ * without (RFC 9112 §3.2), else null. Node's own check is turned off
+ * (`requireHostHeader: false`): it answers a bare 400 with no body, and lets
+ * a second Host through.
+ */
+export function hostHeaderError(req: IncomingMessage): DsError | null {
+  const raw = req.rawHeaders;
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') hosts++;
+  if (hosts > 1) return new DsError('bad_request', `The request has ${hosts} Host headers; send exactly one.`);
+  if (hosts === 0 && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+    return new DsError('bad_request', 'The request has no Host header, which HTTP/1.1 requires; send one (Host: the server name).');
+  }
+  return null;
 }
 
 /** The error for a request Fastify's router refused before any route ran. */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -62,6 +62,20 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
+/**
+ * What a GET's conditional headers make of the current ETag, in the order of
+ * RFC 9110 §13.2.2: 412 when If-Match names none of it (`*` names any), 304
+ * when If-None-Match names it, else 200. Both compare weakly: every ETag here
+ * is weak (one per content, shared by its gzip and br variants), and a client
+ * sending back the ETag it got must match.
+ * @example conditionalStatus({ 'if-match': '"nope"' }, 'W/"c-1"') // 412
+ */
+export function conditionalStatus(headers: IncomingHttpHeaders, etag: string): 200 | 304 | 412 {
+  const ifMatch = headers['if-match'];
+  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) return 412;
+  return etagMatches(headers['if-none-match'], etag) ? 304 : 200;
+}
+
 /** Caching, CORS and own headers of a representation, flattened for `writeHead` (own headers override the caching ones, CORS overrides both). */
 export function headerList(rep: Representation): string[] {
   if (rep.headerList) return rep.headerList;
@@ -87,7 +101,7 @@ export function headerList(rep: Representation): string[] {
  */
 export function writeRepresentation(req: IncomingMessage, res: ServerResponse, rep: Representation, extra: readonly string[] = []): number {
   const base = headerList(rep);
-  if (rep.status === 200 && etagMatches(req.headers['if-none-match'] as string | undefined, rep.etag)) {
+  if (rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 304) {
     res.writeHead(304, base.concat(extra));
     res.end();
     return 0;

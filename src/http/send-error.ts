@@ -23,9 +23,21 @@ export function errorAnswer(renderer: ErrorRenderer, err: DsError, format: Error
   return { ...rendered, status: err.status, headers: { ...err.headers, ...sideHeaders, 'cache-control': 'no-store', 'content-type': rendered.type } };
 }
 
-/** Writes an error on Node's response, before any framework (the front door). */
-export function writeError(renderer: ErrorRenderer, req: IncomingMessage, res: ServerResponse, err: DsError): void {
-  const answer = errorAnswer(renderer, err, errorFormatOf(req), pathOf(req.url));
+/**
+ * Writes an error on Node's response, without the framework (the front door, a
+ * route's raw writer): in its route's `format` when known, else as the path
+ * suggests. `extra` are more headers as [name, value, …].
+ */
+export function writeError(
+  renderer: ErrorRenderer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: DsError,
+  format?: ErrorFormat,
+  extra: readonly string[] = [],
+): void {
+  const answer = errorAnswer(renderer, err, errorFormatOf(req, format), pathOf(req.url));
+  for (let i = 0; i < extra.length; i += 2) res.setHeader(extra[i], extra[i + 1]);
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
   res.end(req.method === 'HEAD' ? undefined : answer.body);
 }

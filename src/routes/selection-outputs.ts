@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang, type Snapshot } from '../data/model.js';
 import { registerGet, type Answer, type RequestView } from '../http/get-route.js';
-import { etagMatches } from '../http/representation.js';
+import { conditionalStatus } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
@@ -208,8 +208,8 @@ function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: Reque
   const cacheControl = output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined;
   // one literal of one shape (a spread of a head object cost a slow property definition per request: issue 16)
   const made = (body: Buffer | string | StreamedBody): Answer => ({ etag, type: output.mediaType, headers, cacheControl, build: () => body });
-  // a matching ETag costs no computing, encoding or rendering
-  if (etagMatches(req.headers['if-none-match'], etag)) return made('');
+  // a 304 or 412 costs no computing, encoding or rendering
+  if (conditionalStatus(req.headers, etag) !== 200) return made('');
   if (!encoder.light) ctx.heavy.assertRoom();
   const body = encoder.encode(computeView(dataset, selection), { query, snapshot, ctx });
   return body instanceof Promise ? body.then(made) : made(body);
