@@ -63,13 +63,12 @@ export function isUrlOverflow(packet: Buffer | undefined, maxUrlLength: number):
  * long (414), any other a header too large (431).
  */
 export function clientErrorOf(err: ParserError, maxUrlLength: number): ClientErrorAnswer | null {
-  const request = refusedRequestOf(packetOf(err));
-  const error = clientDsError(err, maxUrlLength, request);
-  return error && { error, request };
+  const error = clientDsError(err, maxUrlLength);
+  return error && { error, request: refusedRequestOf(packetOf(err)) };
 }
 
 /** The error of a parse failure (see clientErrorOf). */
-function clientDsError(err: ParserError, maxUrlLength: number, request: RefusedRequest): DsError | null {
+function clientDsError(err: ParserError, maxUrlLength: number): DsError | null {
   switch (err.code) {
     case 'ECONNRESET':
     case 'EPIPE':
@@ -77,7 +76,8 @@ function clientDsError(err: ParserError, maxUrlLength: number, request: RefusedR
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new DsError('request_timeout', 'The request was not received in time; send it again.');
     case 'HPE_HEADER_OVERFLOW':
-      if (isUrlOverflow(packetOf(err), maxUrlLength)) return new UriTooLongError(Math.max(request.url?.length ?? 0, maxUrlLength), maxUrlLength, true);
+      // only part of the URL was read: it is longer than the limit, by how much nobody knows
+      if (isUrlOverflow(packetOf(err), maxUrlLength)) return new UriTooLongError(maxUrlLength, maxUrlLength, true);
       return new DsError('header_too_large', 'The request headers are too large; send fewer or shorter headers (cookies count too).');
     default:
       return new DsError('bad_request', `The request is not valid HTTP (${err.code ?? 'unreadable'}): check the request line, the headers and Content-Length.`);
