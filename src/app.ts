@@ -1,4 +1,4 @@
-import { createServer, METHODS } from 'node:http';
+import { createServer, METHODS, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -6,14 +6,14 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import { DataHolder } from './data/data-holder.js';
-import { DsError, InternalError, NotFoundError } from './errors/ds-error.js';
+import { DsError, InternalError, MethodNotAllowedError, NotFoundError } from './errors/ds-error.js';
 import { clientAddressRule } from './http/client-address.js';
-import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH } from './http/client-errors.js';
+import { clientErrorOf, frameworkErrorOf, MAX_PARAM_LENGTH, type ParserError } from './http/client-errors.js';
 import { errorFormatOf, pathOf } from './http/error-format.js';
 import { AJV_OPTIONS, FastLanes } from './http/fast-lane.js';
 import { createFrontDoor, type FrontDoor } from './http/front-door.js';
 import { parseQueryString } from './http/query-string.js';
-import { registerOtherMethods } from './http/get-route.js';
+import { ALLOWED_METHODS, registerOtherMethods } from './http/get-route.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { ErrorRenderer, type ErrorFormat } from './http/render-error.js';
 import { errorAnswer, writeSocketError } from './http/send-error.js';
@@ -132,9 +132,9 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     requestTimeout: config.requestTimeoutMs,
     // the router's own refusals (bad %-escapes, over-long names) and Node's (unparsable HTTP) in the one error shape
     frameworkErrors: (error, req, reply) => sendError(req, reply, frameworkErrorOf(error, pathOf(req.url))),
-    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
-      const err = clientErrorOf(error);
-      if (err && !socket.destroyed) writeSocketError(errors, socket, err);
+    clientErrorHandler: (error: ParserError, socket: Socket) => {
+      const answer = clientErrorOf(error, MAX_URL_LENGTH);
+      if (answer && !socket.destroyed) writeSocketError(errors, socket, answer.error, answer.request);
       else socket.destroy();
     },
     serverFactory: (handler) => {
@@ -152,7 +152,16 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
         handler,
       );
       frontDoor = door;
-      return createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 60_000) }, door);
+      // the front door checks Host itself (hostHeaderError): Node's check answers a bare 400 and lets a second Host through
+      const server = createServer(
+        { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 60_000), requireHostHeader: false },
+        door,
+      );
+      // CONNECT never reaches a route (Node emits 'connect' and, unheard, drops the connection): a read-only server answers 405
+      server.on('connect', (req: IncomingMessage, socket: Socket) =>
+        writeSocketError(errors, socket, new MethodNotAllowedError('CONNECT', ALLOWED_METHODS), { method: 'CONNECT', url: req.url ?? null }),
+      );
+      return server;
     },
   });
   app.decorate('ds', ctx);

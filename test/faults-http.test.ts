@@ -9,6 +9,7 @@ import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config.js';
+import { ALLOWED_METHODS } from '../src/http/get-route.js';
 import { REAL_DATA, startApp } from './helpers.js';
 
 /** One raw HTTP exchange: sends bytes, reads until the server closes or `ms` pass. */
@@ -126,6 +127,36 @@ describe('malformed URLs and HTTP answer the one error shape', () => {
   for (const [what, bytes, status, code] of broken) {
     it(`${what} → ${status} problem+json`, async () => assertProblem(parseRaw(await raw(s.port, bytes)), status, code));
   }
+  // Node counts the request line in its header limit: a URL past it must still be a URL too long, not headers too large
+  for (const size of [9_000, 30_000, 100_000]) {
+    const long = 'a'.repeat(size);
+    const urls: [string, string][] = [
+      ['the path', `/d/${long}`],
+      ['dims=', `/series.csv?dataset=ch_kof_esi&dims=${long}`],
+      ['an ignored _x=', `/series.csv?dataset=ch_kof_esi&_x=${long}`],
+    ];
+    for (const [where, url] of urls) {
+      const csv = url.startsWith('/series.csv');
+      it(`a ${size / 1000} KB URL in ${where} → 414 uri_too_long (GET: ${csv ? 'an error CSV' : 'problem+json'}; HEAD: its headers, no body)`, async () => {
+        const got = parseRaw(await raw(s.port, `GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        if (csv) {
+          assert.equal(got.status, 414, got.body);
+          assert.match(got.headers['content-type'] ?? '', /^text\/csv/);
+          assert.match(got.body, /^error\n.*The URL has (more than )?\d+ characters; at most 8192/);
+        } else assertProblem(got, 414, 'uri_too_long');
+        const head = parseRaw(await raw(s.port, `HEAD ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        assert.equal(head.status, 414);
+        assert.equal(head.headers['content-type'], got.headers['content-type']);
+        assert.equal(head.body, '', 'a HEAD answer has no body');
+      });
+    }
+  }
+  it('a 20 KB cookie with a short URL → 431 header_too_large', async () =>
+    assertProblem(
+      parseRaw(await raw(s.port, `GET /health HTTP/1.1\r\nHost: x\r\nCookie: s=${'c'.repeat(20_000)}\r\nConnection: close\r\n\r\n`)),
+      431,
+      'header_too_large',
+    ));
   it('a steady client saw no failed request meanwhile', async () => {
     const seen = await steady.stop();
     assert.ok(seen.length > 0);
@@ -148,13 +179,107 @@ describe('every other method on every known path → 405 with Allow', () => {
       for (const method of methods) {
         const a = parseRaw(await raw(s.port, `${method} ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
         assert.equal(a.status, 405, `${method} ${path}: ${a.body.slice(0, 200)}`);
-        assert.equal(a.headers.allow, 'GET, HEAD', `${method} ${path}`);
+        assert.equal(a.headers.allow, ALLOWED_METHODS.join(', '), `${method} ${path}`);
       }
     }
   });
   it('an unknown path stays 404 whatever the method', async () => {
     const a = parseRaw(await raw(s.port, 'PROPFIND /no/such HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'));
     assertProblem(a, 404, 'no_route');
+  });
+});
+
+describe('HTTP protocol edges answer the one error shape, and the server keeps serving', () => {
+  let s: Awaited<ReturnType<typeof listen>>;
+  let steady: ReturnType<typeof steadyClient>;
+  before(async () => {
+    s = await listen();
+    steady = steadyClient(s.base);
+  });
+  after(() => s.app.close());
+
+  const send = async (bytes: string) => parseRaw(await raw(s.port, bytes));
+
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host, or with more than one, gets 400
+  const hosts: [string, string][] = [
+    ['no Host header', 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n'],
+    ['two Host headers', 'GET /health HTTP/1.1\r\nHost: x\r\nHost: y\r\nConnection: close\r\n\r\n'],
+    ['two Host headers on a data route', 'GET /series?dataset=ch_kof_esi&last=1 HTTP/1.1\r\nHost: x\r\nhost: x\r\nConnection: close\r\n\r\n'],
+  ];
+  for (const [what, bytes] of hosts) it(`${what} → 400 problem+json bad_request`, async () => assertProblem(await send(bytes), 400, 'bad_request'));
+  it('no Host header on a .csv route → 400 as an error CSV', async () => {
+    const a = await send('GET /series.csv?dataset=ch_kof_esi HTTP/1.1\r\nConnection: close\r\n\r\n');
+    assert.equal(a.status, 400);
+    assert.match(a.body, /^error\n.*Host/);
+  });
+  it('HTTP/1.0 without Host (allowed there) and HTTP/1.1 with one Host → 200', async () => {
+    assert.equal((await send('GET /health HTTP/1.0\r\n\r\n')).status, 200);
+    assert.equal((await send('GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).status, 200);
+  });
+
+  it('CONNECT → 405 problem+json with the same Allow as every other 405 and as OPTIONS', async () => {
+    const connect = await send('CONNECT /health HTTP/1.1\r\nHost: x\r\n\r\n');
+    assertProblem(connect, 405, 'method_not_allowed');
+    const authority = await send('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    assertProblem(authority, 405, 'method_not_allowed');
+    const post = await send('POST /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assertProblem(post, 405, 'method_not_allowed');
+    const options = await send('OPTIONS /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assert.equal(options.status, 204);
+    assert.equal(connect.headers.allow, options.headers.allow);
+    assert.equal(authority.headers.allow, options.headers.allow);
+    assert.equal(post.headers.allow, options.headers.allow);
+  });
+
+  // RFC 9110 §13.1.1: a GET whose If-Match names no current ETag gets 412 (checked before If-None-Match)
+  const conditional = [
+    '/series.csv?dataset=ch_kof_esi',
+    '/series?dataset=ch_kof_esi&last=2',
+    '/catalog',
+    '/chart.svg?dataset=ch_kof_esi&last=8',
+    '/d/ch_kof_esi',
+    '/openapi.json',
+  ];
+  for (const url of conditional) {
+    it(`If-Match on ${url}: a stale ETag → 412 in the route's error shape (miss, cache hit, HEAD); *, the current ETag or a list holding it → 200`, async () => {
+      const first = await fetch(`${s.base}${url}`);
+      await first.arrayBuffer();
+      const etag = first.headers.get('etag');
+      const get = (ifMatch: string, more: Record<string, string> = {}, method = 'GET') =>
+        fetch(`${s.base}${url}`, { method, headers: { 'if-match': ifMatch, ...more } });
+      for (const [stale, method] of [
+        ['"nope"', 'GET'],
+        ['"nope"', 'GET'],
+        ['W/"nope", "also-not"', 'GET'],
+        ['"nope"', 'HEAD'],
+      ] as const) {
+        const res = await get(stale, {}, method);
+        const body = await res.text();
+        assert.equal(res.status, 412, `${method} ${url} If-Match: ${stale}: ${body}`);
+        if (method === 'HEAD') assert.equal(body, '');
+        else if (url.includes('.csv')) assert.match(body, /^error\n/);
+        else assertProblem({ status: res.status, headers: Object.fromEntries(res.headers), body }, 412, 'precondition_failed');
+      }
+      if (etag) {
+        const stale = await get('"nope"', { 'if-none-match': etag });
+        await stale.arrayBuffer();
+        assert.equal(stale.status, 412, 'If-Match is checked before If-None-Match');
+        for (const good of ['*', etag, `"nope", ${etag}`]) {
+          const res = await get(good);
+          await res.arrayBuffer();
+          assert.equal(res.status, 200, `${url} If-Match: ${good}`);
+        }
+      }
+    });
+  }
+
+  it('a steady client saw no failed request meanwhile', async () => {
+    const seen = await steady.stop();
+    assert.ok(seen.length > 0);
+    assert.deepEqual(
+      seen.filter((x) => x !== 200),
+      [],
+    );
   });
 });
 

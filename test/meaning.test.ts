@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
 import { labelSeries } from '../src/selection/naming.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
-import { FIXTURES, REAL_DATA, startApp } from './helpers.js';
+import { FIXTURES, parseCsvText, REAL_DATA, startApp } from './helpers.js';
 import path from 'node:path';
 
 interface Meta {
@@ -58,6 +58,16 @@ function xlsxLabels(body: Buffer): string[] {
   assert.ok(col >= 0, 'the data sheet has a label column');
   const out: string[] = [];
   for (const row of rows.slice(1)) if (out[out.length - 1] !== row[col]) out.push(row[col]);
+  return out;
+}
+
+/** The labelled CSV's `label` column, one entry per series (in order); it stands after the dimension columns, before date. */
+function csvLabels(text: string, dims: string[]): string[] {
+  const [header, ...rows] = parseCsvText(text);
+  assert.deepEqual(header, [...dims.flatMap((d) => [d, `${d}_label`]), 'label', 'date', 'value'], 'labelled CSV header');
+  const col = header.indexOf('label');
+  const out: string[] = [];
+  for (const row of rows) if (out[out.length - 1] !== row[col]) out.push(row[col]);
   return out;
 }
 
@@ -157,6 +167,48 @@ describe('one naming model on the real data', () => {
       cards.some(([, id]) => id === 'ch_snb_zimoma'),
       'ch_snb_zimoma is featured',
     );
+  });
+});
+
+describe('the labelled CSV names each series as the xlsx and the page legend do', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await startApp(REAL_DATA);
+  });
+  after(() => app.close());
+
+  const get = async (url: string) => {
+    const res = await app.inject(url);
+    assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+    return res;
+  };
+
+  /** Page legend, xlsx `label` and labelled CSV `label` of one page URL: one distinct label per series, the same in all three. */
+  async function assertCsvNamesLikePage(url: string): Promise<void> {
+    const data = pageData((await get(url)).body);
+    const labels = pageLabels(data);
+    assert.equal(new Set(labels).size, labels.length, `${url}: labels pairwise distinct: ${labels.join(' | ')}`);
+    const resolved = JSON.parse((await get(`/resolve?q=${encodeURIComponent(url)}`)).body) as { api: { chart: string } };
+    const query = resolved.api.chart.slice(resolved.api.chart.indexOf('?'));
+    const csv = csvLabels(
+      (await get(`/series.csv${query}&labels=true&last=1`)).body,
+      data.meta.dims.map((d) => d.id),
+    );
+    assert.deepEqual(csv, labels, `${url}: labelled CSV label column = page legend`);
+    assert.deepEqual(csv, xlsxLabels((await get(`/series.xlsx${query}&last=1`)).rawPayload), `${url}: labelled CSV label column = xlsx label column`);
+  }
+
+  it('every real dataset opening view, in English and German', async () => {
+    for (const id of app.ds.data.current!.datasets.keys()) for (const prefix of ['', '/de']) await assertCsvNamesLikePage(`${prefix}/d/${id}`);
+  });
+
+  it('multi-series selections whose level labels repeat (ch_snb_zimoma: four "3-month" rates), in English and French', async () => {
+    for (const prefix of ['', '/fr']) {
+      await assertCsvNamesLikePage(`${prefix}/d/ch_snb_zimoma?D0=3M0,3M1,EG3M,EURIBOR`);
+      await assertCsvNamesLikePage(`${prefix}/d/ch_snb_zimoma?D0=SARON,1TGT,SOFR,3M0,3M1&from=2018-01-01`);
+      await assertCsvNamesLikePage(`${prefix}/d/ch_seco_concon?type=index,sd&structure=ks_i63_index_q`);
+      await assertCsvNamesLikePage(`${prefix}/d/ch_seco_concon?type=sd&seas_adj=csa`);
+    }
   });
 });
 

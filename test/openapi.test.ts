@@ -307,7 +307,7 @@ describe('every documented operation on the real data', () => {
     }
   });
 
-  it('answers the tidy CSV with the columns the document describes: dim_order (labels after codes with labels=true), then date, value', async () => {
+  it('answers the tidy CSV with the columns the document describes: dim_order (labels after codes and the series label with labels=true), then date, value', async () => {
     const url = `${main.url}${exampleUrl('/series.csv', doc.paths['/series.csv'].get)}`;
     const meta = (await (await fetch(`${main.url}/dataset/ch_fso_ppi/meta`)).json()) as { dim_order: string[] };
     const plain = await fetch(url);
@@ -319,7 +319,7 @@ describe('every documented operation on the real data', () => {
     const labelled = await fetch(labelledUrl);
     assert.equal(labelled.status, 200);
     const header = parseCsvText((await check('/series.csv', labelled, labelledUrl.href)).toString())[0];
-    assert.deepEqual(header, [...meta.dim_order.flatMap((dim) => [dim, `${dim}_label`]), 'date', 'value']);
+    assert.deepEqual(header, [...meta.dim_order.flatMap((dim) => [dim, `${dim}_label`]), 'label', 'date', 'value']);
   });
 
   it('answers each documented 4xx and 501 to a request that provokes it, with a code it lists', async () => {
@@ -336,6 +336,16 @@ describe('every documented operation on the real data', () => {
         assert.ok(documented(op, res.status)?.['x-error-codes']?.includes(code), `${pathName} does not list ${code} under ${res.status}`);
         if (res.headers.get('content-type')?.includes('json')) assert.equal(JSON.parse(body.toString()).code, code, request);
         seen.add(expected);
+      }
+      if (op.responses['412']) {
+        // If-Match naming no current ETag: the one provocation that needs a header
+        const request = exampleUrl(pathName, op);
+        const res = await fetch(`${main.url}${request}`, { headers: { 'if-match': '"stale"' } });
+        assert.equal(res.status, 412, `${request} If-Match: "stale"`);
+        const body = await check(pathName, res, `${request} (If-Match)`);
+        assert.ok(documented(op, 412)?.['x-error-codes']?.includes('precondition_failed'), `${pathName} does not list precondition_failed under 412`);
+        if (res.headers.get('content-type')?.includes('json')) assert.equal(JSON.parse(body.toString()).code, 'precondition_failed', request);
+        seen.add('412');
       }
       const statuses = Object.keys(op.responses).filter((s) => (s >= '400' && s < '500' && s !== '429') || s === '501');
       assert.deepEqual([...seen].sort(), statuses.sort(), `${pathName}: documented ${statuses}, provoked ${[...seen]}`);

@@ -60,6 +60,11 @@ export const ERROR_CATALOGUE = {
   // other client errors
   method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The service is read-only: GET and HEAD (and OPTIONS preflights).' },
   request_timeout: { status: 408, title: 'Request timeout', description: 'The request was not received in time.' },
+  precondition_failed: {
+    status: 412,
+    title: 'Precondition failed',
+    description: 'If-Match names no current ETag of the answer: the data changed since; fetch it again without If-Match.',
+  },
   uri_too_long: { status: 414, title: 'URI too long', description: 'The URL is longer than the service accepts.' },
   rate_limited: {
     status: 429,

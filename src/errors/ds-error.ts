@@ -45,16 +45,25 @@ export class NotFoundError extends DsError {
 
 /** 405: the path exists but only answers the listed methods. */
 export class MethodNotAllowedError extends DsError {
-  constructor(method: string, allowed: string[]) {
-    const detail = `${method} is not allowed here: this service is read-only; use ${allowed.join(' or ')}.`;
+  constructor(method: string, allowed: readonly string[]) {
+    const detail = `${method} is not allowed here: this service is read-only; use ${allowed.join(', ')}.`;
     super('method_not_allowed', detail, { method, allowed }, { allow: allowed.join(', ') });
+  }
+}
+
+/** 412: the request's If-Match names no current ETag of the answer. */
+export class PreconditionFailedError extends DsError {
+  constructor(etag: string) {
+    super('precondition_failed', `If-Match names none of the current ETag ${etag}: the answer changed since; fetch it again without If-Match.`, { etag });
   }
 }
 
 /** 414: the URL is longer than accepted. */
 export class UriTooLongError extends DsError {
-  constructor(length: number, max: number) {
-    super('uri_too_long', `The URL has ${length} characters; at most ${max} are accepted. Select fewer codes or split the request.`, { length, max });
+  /** `atLeast`: only part of the URL was read (Node refused the rest), so `length` is a lower bound. */
+  constructor(length: number, max: number, atLeast = false) {
+    const has = atLeast ? `more than ${length}` : `${length}`;
+    super('uri_too_long', `The URL has ${has} characters; at most ${max} are accepted. Select fewer codes or split the request.`, { length, max });
   }
 }
 

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DataHolder } from '../data/data-holder.js';
-import { RestartingError, TooManyRequestsError, UriTooLongError } from '../errors/ds-error.js';
+import { PreconditionFailedError, RestartingError, TooManyRequestsError, UriTooLongError } from '../errors/ds-error.js';
+import { hostHeaderError } from './client-errors.js';
 import type { ClientOf } from './client-address.js';
 import type { FastLanes } from './fast-lane.js';
 import { InFlight } from './in-flight.js';
 import { requestCost, type RateLimiter } from './rate-limit.js';
 import type { ErrorRenderer } from './render-error.js';
 import type { ResponseCache } from './response-cache.js';
-import { writeRepresentation, type Representation } from './representation.js';
+import { conditionalStatus, writeRepresentation, type Representation } from './representation.js';
 import { writeError } from './send-error.js';
 
 /** What the front door needs. */
@@ -97,7 +98,8 @@ function setAll(res: ServerResponse, list: readonly string[]): void {
 /**
  * The first code every request meets, before the framework: gives it a
  * request id, refuses it while stopping (503), charges the client's budget
- * (429 when spent), refuses an over-long URL (414), answers repeated GETs
+ * (429 when spent), refuses an over-long URL (414) and a missing or doubled
+ * Host (400), answers repeated GETs (412 to a stale If-Match)
  * from the response cache, answers valid queries of the fast lanes, and logs
  * the request when it finishes. Everything else goes on to `next` (Fastify).
  */
@@ -133,12 +135,15 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     if (opts.onFinished) logWhenFinished(req, res, visit, opts.clientOf, opts.onFinished);
     const common = ['x-request-id', visit.reqId, ...EVERY_ANSWER];
     const url = req.url ?? '/';
-    const tooLong = url.length > opts.maxUrlLength;
-    const rep = tooLong ? null : cachedAnswer(req, url);
-    if (limiter || tooLong) setAll(res, common);
+    const refused = url.length > opts.maxUrlLength ? new UriTooLongError(url.length, opts.maxUrlLength) : hostHeaderError(req);
+    const rep = refused ? null : cachedAnswer(req, url);
+    if (limiter || refused) setAll(res, common);
     // every request counts against the budget, refused ones too
     if (limiter && !charge(req, res, url, rep !== null)) return;
-    if (tooLong) return writeError(errors, req, res, new UriTooLongError(url.length, opts.maxUrlLength));
+    if (refused) return writeError(errors, req, res, refused);
+    if (rep && rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 412) {
+      return writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : common);
+    }
     // the fast path: a cache hit's headers go to writeHead as one flat list (unless the limiter already set a map)
     if (rep) {
       visit.cached = true;

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { METHODS, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Snapshot } from '../data/model.js';
 import type { AppContext } from '../app-context.js';
-import { MethodNotAllowedError, NotReadyError } from '../errors/ds-error.js';
+import { MethodNotAllowedError, NotReadyError, PreconditionFailedError } from '../errors/ds-error.js';
 import type { ErrorFormat } from './render-error.js';
-import { etagMatches, writeRepresentation, type Representation } from './representation.js';
+import { conditionalStatus, writeRepresentation, type Representation } from './representation.js';
+import { writeError } from './send-error.js';
 import { isStreamed, writeStreamed, type StreamedBody } from './stream-answer.js';
 
 /** What a GET handler returns: the ETag first, the body only when needed. */
@@ -57,7 +58,7 @@ export const DATA_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=30
 
 /**
  * Registers a read-only route: validates with its schema (which also feeds
- * /openapi.json), answers 503 before data is loaded, 304 on a matching ETag,
+ * /openapi.json), answers 503 before data is loaded, 304 on a matching ETag (412 on a stale If-Match),
  * compresses, keeps repeated answers in the response cache, and answers 405
  * (with Allow) to other methods and 204 to CORS preflights. A `fastLane`
  * route also answers valid queries from the front door, before the
@@ -95,7 +96,7 @@ function readySnapshot(route: GetRouteBase, snapshot: Snapshot | null): Snapshot
 }
 
 /**
- * Writes an answer: 304 on a matching ETag, streamed when it is large, else
+ * Writes an answer: 412 when If-Match names none of its ETag, 304 on a matching ETag, streamed when it is large, else
  * whole and kept in the response cache (under the version of the `snapshot`
  * it was made from). `extra` are more headers as
  * [name, value, …]. Returns the bytes of the body sent.
@@ -111,7 +112,12 @@ async function writeAnswer(
 ): Promise<number> {
   const { cors = true, cache = true } = route;
   const cacheControl = answer.cacheControl ?? DATA_CACHE_CONTROL;
-  if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+  const status = conditionalStatus(req.headers, answer.etag);
+  if (status === 412) {
+    writeError(ctx.errors, req, res, new PreconditionFailedError(answer.etag), route.format, extra);
+    return 0;
+  }
+  if (status === 304) {
     const rep: Representation = { status: 200, type: answer.type, body: Buffer.alloc(0), etag: answer.etag, cacheControl, cors, headers: answer.headers };
     return writeRepresentation(req, res, rep, extra);
   }
@@ -133,6 +139,11 @@ async function writeAnswer(
   return writeRepresentation(req, res, rep, extra);
 }
 
+/** The methods every read-only route answers: what `Allow` says on a 405 and on OPTIONS alike. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** `Allow` and `Access-Control-Allow-Methods` of every route. */
+const ALLOW = ALLOWED_METHODS.join(', ');
+
 /** Every method but GET and HEAD that reaches a route (CONNECT never does). */
 const OTHER_METHODS = METHODS.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'CONNECT');
 
@@ -148,14 +159,14 @@ export function registerOtherMethods(app: FastifyInstance, url: string, format: 
     config: { format },
     // refused before Fastify reads a body (QUERY, say, would first demand a Content-Type)
     onRequest: async (req) => {
-      if (req.method !== 'OPTIONS') throw new MethodNotAllowedError(req.method, ['GET', 'HEAD']);
+      if (req.method !== 'OPTIONS') throw new MethodNotAllowedError(req.method, ALLOWED_METHODS);
     },
     handler: async (_req, reply) => {
       reply
         .code(204)
-        .header('allow', 'GET, HEAD, OPTIONS')
+        .header('allow', ALLOW)
         .header('access-control-allow-origin', '*')
-        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+        .header('access-control-allow-methods', ALLOW)
         .header('access-control-allow-headers', '*')
         .header('access-control-max-age', '86400')
         .send();

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -25,17 +25,57 @@ const MIN_COMPRESS = 1024;
 /** Text formats gain from compression; PNG, JPEG and xlsx are compressed already. */
 export const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript)|image\/svg\+xml)/;
 
-/** Picks br, gzip or identity from an Accept-Encoding header. */
+/** The codings we send, in our order of preference: a tie of q goes to the first. */
+const CODINGS = ['br', 'gzip'] as const;
+/** A qvalue (RFC 9110 §12.4.2): 0 to 1, at most three decimals. */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+/** Identity is acceptable unless refused (RFC 9110 §12.5.3), but a named coding of any q beats it. */
+const IDENTITY_DEFAULT = 0.001;
+
+/**
+ * The q of each coding an Accept-Encoding names, lowercased (`x-gzip` is
+ * gzip); the first entry of a coding counts, and an entry with a malformed
+ * q names nothing.
+ */
+function codingWeights(accept: string): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.split(';');
+    const lower = name.trim().toLowerCase();
+    const coding = lower === 'x-gzip' ? 'gzip' : lower;
+    if (!coding || weights.has(coding)) continue;
+    let q = 1;
+    for (const param of params) {
+      const eq = param.indexOf('=');
+      if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'q') continue;
+      const text = param.slice(eq + 1).trim();
+      q = QVALUE.test(text) ? Number(text) : NaN;
+    }
+    if (!Number.isNaN(q)) weights.set(coding, q);
+  }
+  return weights;
+}
+
+/**
+ * Picks br, gzip or identity (null) from an Accept-Encoding header (RFC 9110
+ * §12.5.3): the highest q wins, a tie goes to our preference (br, gzip, then
+ * identity), q=0 refuses, `*` stands for every coding not named. When nothing
+ * is acceptable, identity refused too (`identity;q=0`), the answer is still
+ * sent uncompressed rather than 406: every client reads identity, and the RFC
+ * lets a server disregard the field rather than fail a read. No header: identity.
+ * @example negotiateEncoding('br;q=0.5, gzip;q=1.0') // 'gzip'
+ */
 export function negotiateEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  const a = accept.toLowerCase();
-  const allowed = (name: string): boolean => {
-    const m = new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([0-9.]+))?`).exec(a);
-    return m !== null && (m[1] === undefined || Number(m[1]) > 0);
-  };
-  if (allowed('br')) return 'br';
-  if (allowed('gzip')) return 'gzip';
-  return null;
+  if (accept === undefined) return null;
+  const weights = codingWeights(accept);
+  const star = weights.get('*');
+  let best: 'br' | 'gzip' | null = null;
+  let top = 0;
+  for (const coding of CODINGS) {
+    const q = weights.get(coding) ?? star ?? 0;
+    if (q > top) [best, top] = [coding, q];
+  }
+  return (weights.get('identity') ?? star ?? IDENTITY_DEFAULT) > top ? null : best;
 }
 
 function compressed(rep: Representation, encoding: 'br' | 'gzip'): Buffer {
@@ -60,6 +100,20 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   if (header.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * What a GET's conditional headers make of the current ETag, in the order of
+ * RFC 9110 §13.2.2: 412 when If-Match names none of it (`*` names any), 304
+ * when If-None-Match names it, else 200. Both compare weakly: every ETag here
+ * is weak (one per content, shared by its gzip and br variants), and a client
+ * sending back the ETag it got must match.
+ * @example conditionalStatus({ 'if-match': '"nope"' }, 'W/"c-1"') // 412
+ */
+export function conditionalStatus(headers: IncomingHttpHeaders, etag: string): 200 | 304 | 412 {
+  const ifMatch = headers['if-match'];
+  if (ifMatch !== undefined && !etagMatches(ifMatch, etag)) return 412;
+  return etagMatches(headers['if-none-match'], etag) ? 304 : 200;
 }
 
 /** Caching, CORS and own headers of a representation, flattened for `writeHead` (own headers override the caching ones, CORS overrides both). */
@@ -87,7 +141,7 @@ export function headerList(rep: Representation): string[] {
  */
 export function writeRepresentation(req: IncomingMessage, res: ServerResponse, rep: Representation, extra: readonly string[] = []): number {
   const base = headerList(rep);
-  if (rep.status === 200 && etagMatches(req.headers['if-none-match'] as string | undefined, rep.etag)) {
+  if (rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 304) {
     res.writeHead(304, base.concat(extra));
     res.end();
     return 0;

@@ -23,23 +23,42 @@ export function errorAnswer(renderer: ErrorRenderer, err: DsError, format: Error
   return { ...rendered, status: err.status, headers: { ...err.headers, ...sideHeaders, 'cache-control': 'no-store', 'content-type': rendered.type } };
 }
 
-/** Writes an error on Node's response, before any framework (the front door). */
-export function writeError(renderer: ErrorRenderer, req: IncomingMessage, res: ServerResponse, err: DsError): void {
-  const answer = errorAnswer(renderer, err, errorFormatOf(req), pathOf(req.url));
+/**
+ * Writes an error on Node's response, without the framework (the front door, a
+ * route's raw writer): in its route's `format` when known, else as the path
+ * suggests. `extra` are more headers as [name, value, …].
+ */
+export function writeError(
+  renderer: ErrorRenderer,
+  req: IncomingMessage,
+  res: ServerResponse,
+  err: DsError,
+  format?: ErrorFormat,
+  extra: readonly string[] = [],
+): void {
+  const answer = errorAnswer(renderer, err, errorFormatOf(req, format), pathOf(req.url));
+  for (let i = 0; i < extra.length; i += 2) res.setHeader(extra[i], extra[i + 1]);
   res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
   res.end(req.method === 'HEAD' ? undefined : answer.body);
 }
 
 /**
  * Writes an error straight on a socket that HTTP could not parse (bad request
- * line, header too large, bad Content-Length, timeout), then closes it: the
- * request is unknown, so the answer is problem+json.
+ * line, header too large, URL too long, bad Content-Length, timeout), then
+ * closes it. The format follows what was read of the URL (an error CSV for a
+ * `.csv` path, else problem+json); a HEAD gets the headers alone.
  */
-export function writeSocketError(renderer: ErrorRenderer, socket: Socket, err: DsError): void {
+export function writeSocketError(
+  renderer: ErrorRenderer,
+  socket: Socket,
+  err: DsError,
+  request: { method: string | null; url: string | null } = { method: null, url: null },
+): void {
   if (!socket.writable) return void socket.destroy();
-  const answer = errorAnswer(renderer, err, 'json', '/');
+  const url = request.url ?? '/';
+  const answer = errorAnswer(renderer, err, errorFormatOf({ url, headers: {} }), pathOf(url));
   const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`];
   for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
   head.push(`content-length: ${Buffer.byteLength(answer.body)}`, 'connection: close');
-  socket.end(head.join('\r\n') + '\r\n\r\n' + answer.body);
+  socket.end(head.join('\r\n') + '\r\n\r\n' + (request.method === 'HEAD' ? '' : answer.body));
 }

@@ -104,13 +104,13 @@ const columnarSeries = {
   additionalProperties: { type: 'array', items: { type: 'string' } },
 } as const;
 
-/** The header of the tidy CSV: dimension ids (each followed by `{dim}_label` with labels=true), then date, value. */
+/** The header of the tidy CSV: dimension ids (each followed by `{dim}_label` with labels=true, then `label`), then date, value. */
 const CSV_HEADER = '^(?:[A-Za-z0-9_]+,(?:[A-Za-z0-9_]+_label,)?)*date,value\\r?\\n';
 
 const tidyCsv = {
   type: 'string',
   description:
-    'Tidy CSV (RFC 4180, UTF-8), one row per observation. Columns: the dimension ids in dim_order (with `labels=true` each followed by `{dim}_label`), then `date` (YYYY-MM-DD), then `value` (the shortest decimal that reads back as the published double; empty when missing). Rows: series in the published CSV order, dates ascending. The pattern checks the header line.',
+    'Tidy CSV (RFC 4180, UTF-8), one row per observation. Columns: the dimension ids in dim_order (with `labels=true` each followed by `{dim}_label`, the level name, and after them `label`, the series name as the chart legend shows it), then `date` (YYYY-MM-DD), then `value` (the shortest decimal that reads back as the published double; empty when missing). Rows: series in the published CSV order, dates ascending. The pattern checks the header line.',
   pattern: CSV_HEADER,
 } as const;
 

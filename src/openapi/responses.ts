@@ -12,7 +12,10 @@ import type { OperationDoc } from './operations.js';
 
 type Responses = Record<string, object>;
 
-const ETAG_HEADER = { description: 'Weak, content-derived; send it back in If-None-Match.', schema: { type: 'string' } };
+const ETAG_HEADER = {
+  description: 'Weak, content-derived; send it back in If-None-Match (304 while it matches) or If-Match (412 once it does not).',
+  schema: { type: 'string' },
+};
 const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
 
 /** A schema from a component name or an inline schema. */
@@ -22,6 +25,8 @@ const schemaOf = (body: string | object): object => (typeof body === 'string' ? 
 function errorCodesOf(path: string, doc: OperationDoc): ErrorCode[] {
   const codes = new Set<ErrorCode>(doc.errors);
   if (doc.beforeLoad === 'problem') codes.add('not_ready');
+  // an answer with an ETag honours If-Match (412 when it names none)
+  if (doc.etag) codes.add('precondition_failed');
   if (requestCost(path, false) > 0) codes.add('rate_limited');
   codes.add('restarting');
   return listErrors()

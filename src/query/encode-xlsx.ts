@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { daysFromCivil, formatIsoDate } from '../data/dates.js';
 import type { Lang } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
-import { pickLabel } from '../i18n/labels.js';
+import { labelledColumns } from './encode-labelled-csv.js';
 import { METADATA_HEADER, type MetadataRow } from './download-metadata.js';
 import type { SelectionView } from './view.js';
 
@@ -33,7 +33,7 @@ export function excelDateCell(days: number): XLSX.CellObject {
   return { t: 'n', v: days + EXCEL_EPOCH_OFFSET, z: DATE_FORMAT };
 }
 
-/** One series of the data sheet: its code and label per dimension, then its observations. */
+/** One series of the data sheet: its labelled columns (encode-labelled-csv.ts), then its observations. */
 export interface XlsxSeries {
   texts: string[];
   dates: Int32Array;
@@ -54,17 +54,17 @@ export interface XlsxInput {
   subject: string;
 }
 
-/** The plain input of the encoder for a computed selection. */
+/** The plain input of the encoder for a computed selection; `labels[k]` names series `k` (as the chart's legend does). */
 export function buildXlsxInput(view: SelectionView, lang: Lang, metadata: MetadataRow[], labels: string[]): XlsxInput {
   assertFitsXlsx(view);
-  const dims = view.dataset.meta.dimensions;
-  const series = view.series.map((s, n) => ({
-    texts: [...dims.flatMap((d, k) => [s.codes[k], pickLabel(d.levels[d.index.get(s.codes[k])!].label, lang)]), labels[n] ?? ''],
+  const columns = labelledColumns(view, lang, labels);
+  const series = view.series.map((s, k) => ({
+    texts: columns.texts(k),
     // copies of the selected range: a view into the store would send the whole store's buffer to the worker
     dates: s.dates.slice(),
     values: s.values.slice(),
   }));
-  const header = [...dims.flatMap((d) => [d.id, `${d.id}_label`]), 'label', 'date', 'value'];
+  const header = [...columns.names, 'date', 'value'];
   return { lang, header, series, metadata, subject: view.dataset.meta.id };
 }
 

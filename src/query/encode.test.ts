@@ -12,8 +12,8 @@ import { TRANSFORMS, type SelectionView } from './view.js';
 /** The CSV as the contract states it, written the plain way: strings, the published text of an untransformed value (else String(v)), an empty field for a missing value. */
 function reference(view: SelectionView, lead = { names: view.dataset.meta.dimOrder, fields: (s: SelectionView['series'][number]) => s.codes }): Buffer {
   const lines = [[...lead.names, 'date', 'value'].map(csvField).join(',')];
-  for (const s of view.series) {
-    const fields = lead.fields(s).map(csvField);
+  for (const [k, s] of view.series.entries()) {
+    const fields = lead.fields(s, k).map(csvField);
     const text = (i: number): string => (Number.isNaN(s.values[i]) ? '' : (s.published?.texts.byIndex.get(s.published.first + i) ?? String(s.values[i])));
     for (let i = 0; i < s.dates.length; i++) lines.push([...fields, formatIsoDate(s.dates[i]), text(i)].join(','));
   }
@@ -45,8 +45,13 @@ describe('the CSV encoders (issue 16: bytes written straight, same text as the p
         }
       }
       const view = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from: null, to: null, last: 3, transform: 'level', base: null });
+      // series labels with a comma and a quote: the label column is quoted as any field
+      const labels = view.series.map((s) => `${s.codes.join(', ')} "${dataset.meta.id}"`);
       for (const lang of ['en', 'de'] as const)
-        assert.ok(csvBytes(view, labelledLead(view, lang)).equals(reference(view, labelledLead(view, lang))), `${dataset.meta.id}: labelled ${lang}`);
+        assert.ok(
+          csvBytes(view, labelledLead(view, lang, labels)).equals(reference(view, labelledLead(view, lang, labels))),
+          `${dataset.meta.id}: labelled ${lang}`,
+        );
     }
     assert.ok(views >= 45 * 15, `every dataset was written (${views} views)`);
   });

@@ -24,7 +24,8 @@ const CHUNK = 65536;
 /** The columns a CSV writes before date and value: their names, and each series' fields. */
 export interface CsvLead {
   names: string[];
-  fields(s: SeriesView): string[];
+  /** the fields of series `s`, the view's `k`-th */
+  fields(s: SeriesView, k: number): string[];
 }
 
 /** The published CSV's lead: one code column per dimension, in dim_order. */
@@ -36,10 +37,10 @@ function codeLead(view: SelectionView): CsvLead {
 const ROW_TAIL_MAX = 14 + 1 + NUMBER_TEXT_MAX + 1;
 
 /** The lead fields of a series as the bytes that start each of its rows. */
-const rowLead = (lead: CsvLead, s: SeriesView): Buffer =>
+const rowLead = (lead: CsvLead, s: SeriesView, k: number): Buffer =>
   Buffer.from(
     lead
-      .fields(s)
+      .fields(s, k)
       .map((f) => csvField(f) + ',')
       .join(''),
     'utf8',
@@ -62,7 +63,7 @@ export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), 
   const cursor = { at: header.copy(buf, 0) };
   for (let k = 0; k < view.series.length; k++) {
     const s = view.series[k];
-    const prefix = rowLead(lead, s);
+    const prefix = rowLead(lead, s, k);
     for (let i = 0; (i = writeRows(buf, cursor, prefix, s, i)) < s.dates.length;) {
       yield buf.subarray(0, cursor.at);
       buf = Buffer.allocUnsafe(Math.max(pieceBytes, rowRoom(prefix, s)));
@@ -107,7 +108,7 @@ const SCRATCH_MAX = 1 << 20;
 /** Tidy CSV (see `csvChunks`) as one buffer of exactly its length. */
 export function csvBytes(view: SelectionView, lead: CsvLead = codeLead(view)): Buffer {
   const header = csvHeader(lead);
-  const prefixes = view.series.map((s) => rowLead(lead, s));
+  const prefixes = view.series.map((s, k) => rowLead(lead, s, k));
   let bound = header.length;
   for (let k = 0; k < prefixes.length; k++) bound += view.series[k].dates.length * rowRoom(prefixes[k], view.series[k]);
   // a large answer gets a buffer of its own, so the scratch never keeps more than SCRATCH_MAX

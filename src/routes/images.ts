@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Dataset, type Lang, type Snapshot } from '../data/model.js';
 import { registerGet, type Answer } from '../http/get-route.js';
-import { etagMatches } from '../http/representation.js';
+import { conditionalStatus } from '../http/representation.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { findDataset } from '../query/parse-selection.js';
@@ -28,9 +28,9 @@ function licenseName(snapshot: Snapshot, dataset: Dataset, lang: Lang): string |
   return license ? pickLabel(license.name, lang) : null;
 }
 
-/** Renders only when the client's ETag does not match (a 304 costs no rendering). */
+/** Renders only when the answer has a body (a 304 or 412 costs no rendering). */
 async function answerImage(req: FastifyRequest, etag: string, type: string, render: () => Promise<Buffer | string>): Promise<Answer> {
-  if (etagMatches(req.headers['if-none-match'], etag)) return { etag, type, cacheControl: IMAGE_CACHE_CONTROL, build: () => '' };
+  if (conditionalStatus(req.headers, etag) !== 200) return { etag, type, cacheControl: IMAGE_CACHE_CONTROL, build: () => '' };
   const body = await render();
   return { etag, type, cacheControl: IMAGE_CACHE_CONTROL, build: () => body };
 }

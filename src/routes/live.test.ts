@@ -157,8 +157,9 @@ describe('/events on a served publish directory', () => {
     assert.equal(await head.text(), '');
     const post = await fetch(`${base}/events`, { method: 'POST' });
     assert.equal(post.status, 405);
-    assert.equal(post.headers.get('allow'), 'GET, HEAD');
-    assert.equal((await fetch(`${base}/events`, { method: 'OPTIONS' })).status, 204);
+    const options = await fetch(`${base}/events`, { method: 'OPTIONS' });
+    assert.equal(options.status, 204);
+    assert.equal(post.headers.get('allow'), options.headers.get('allow'));
   });
 
   it('is described in /openapi.json', async () => {

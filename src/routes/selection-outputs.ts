@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { LANGS, type Lang, type Snapshot } from '../data/model.js';
 import { registerGet, type Answer, type RequestView } from '../http/get-route.js';
-import { etagMatches } from '../http/representation.js';
+import { conditionalStatus } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
@@ -28,7 +28,7 @@ import { selectionEtag } from './selection-etag.js';
 /** The query of any selection output: a selection plus the parameters its kind takes. */
 export interface OutputQuery extends SelectionQuery {
   download?: string;
-  /** `true` (or `1`): a label column after each dimension column, in `lang` (CSV) */
+  /** `true` (or `1`): a label column after each dimension column and the series' label before date, in `lang` (CSV) */
   labels?: string;
   lang?: Lang;
   width?: number;
@@ -56,6 +56,8 @@ interface OutputEncoder {
 
 /** Bump when the workbook's layout changes, so ETags of old files stop matching. */
 const XLSX_LAYOUT_VERSION = 'x3';
+/** Bump when the labelled CSV's columns change (l2: the series' `label` column), so ETags of old files stop matching. */
+const LABELLED_CSV_LAYOUT_VERSION = 'l2';
 /** Images change more slowly than their cost: let caches keep them a little longer than data. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
 
@@ -96,13 +98,13 @@ const csvLabels = (q: OutputQuery): Lang | null => (isDownload(q.labels) ? (q.la
 
 const CSV_ENCODER: OutputEncoder = {
   etagKind: 'csv',
-  etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}` : ''}`,
+  etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}-${LABELLED_CSV_LAYOUT_VERSION}` : ''}`,
   light: true,
   encode: (view, { query, ctx }) => {
     const lang = csvLabels(query);
-    // labels=true adds a label column after each code column (issue 15); the default bytes stay the published file's
+    // labels=true adds a label column after each code column (issue 15) and the series' label, as the xlsx; the default bytes stay the published file's
     if (!lang) return dataBody(view, ctx, csvChunks, csvBytes);
-    const lead = labelledLead(view, lang);
+    const lead = labelledLead(view, lang, seriesLabels(view, lang));
     return dataBody(
       view,
       ctx,
@@ -111,7 +113,7 @@ const CSV_ENCODER: OutputEncoder = {
     );
   },
   description:
-    'One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV. With `labels=true` a `{dim}_label` column follows each dimension column, in the language `lang`.',
+    "One row per observation: dimension columns in dim_order, then date, value; missing values are empty. With no filter it equals the published CSV. With `labels=true` a `{dim}_label` column (the level's name) follows each dimension column, and a `label` column (the series' name as the chart legend shows it, which tells series apart) comes before date, in the language `lang`, as in the Excel download.",
 };
 
 /** The encoder of every output: a record over the registry's ids, so a new format needs one here. */
@@ -134,7 +136,7 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
       return ctx.heavy.xlsx(buildXlsxInput(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang), seriesLabels(view, lang)));
     },
     description:
-      'Same parameters as /series, plus `lang`. Sheet `data`: per dimension its code and label, the date as an Excel date, the value as a number (missing: empty). Sheet `metadata`: title, source, license, units, the selection, URLs that reproduce it, dates and a citation. Served as an attachment.',
+      "Same parameters as /series, plus `lang`. Sheet `data`: per dimension its code and label, the series' label (`label`, as the chart legend names it), the date as an Excel date, the value as a number (missing: empty). Sheet `metadata`: title, source, license, units, the selection, URLs that reproduce it, dates and a citation. Served as an attachment.",
   },
   png: {
     etagKind: 'chart-png',
@@ -172,7 +174,8 @@ export function outputQuerySchema(output: SelectionOutput): object {
           ...selectionQuerySchema.properties,
           labels: {
             ...selectionQuerySchema.properties.download,
-            description: 'With true (or 1) a `{dim}_label` column follows each dimension column, in the language `lang`.',
+            description:
+              "With true (or 1) a `{dim}_label` column (the level's name) follows each dimension column, then a `label` column (the series' name as the chart legend shows it; it tells the series apart where level names repeat) comes before `date`, in the language `lang`.",
           },
           lang: { ...langSchema, description: 'Language of the label columns (with labels=true).' },
         }
@@ -205,8 +208,8 @@ function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: Reque
   const cacheControl = output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined;
   // one literal of one shape (a spread of a head object cost a slow property definition per request: issue 16)
   const made = (body: Buffer | string | StreamedBody): Answer => ({ etag, type: output.mediaType, headers, cacheControl, build: () => body });
-  // a matching ETag costs no computing, encoding or rendering
-  if (etagMatches(req.headers['if-none-match'], etag)) return made('');
+  // a 304 or 412 costs no computing, encoding or rendering
+  if (conditionalStatus(req.headers, etag) !== 200) return made('');
   if (!encoder.light) ctx.heavy.assertRoom();
   const body = encoder.encode(computeView(dataset, selection), { query, snapshot, ctx });
   return body instanceof Promise ? body.then(made) : made(body);

@@ -250,7 +250,7 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
     }
   }
 
-  it('/series.csv keeps the published rows; labels=true adds a label column after each code column in `lang`', async () => {
+  it('/series.csv keeps the published rows; labels=true adds a label column after each code column and the series label in `lang`', async () => {
     const published = parseCsvText(await readFile(path.join(REAL_DATA, 'ch_seco_concon.csv'), 'utf8'));
     const plain = parseCsvText(await (await page.request.get(`${site.url}/series.csv?dataset=ch_seco_concon`)).text());
     // the published file writes 17 significant digits where JavaScript writes the shortest exact form: equal as numbers
@@ -259,11 +259,11 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
       published.map((r) => r.map((c, i) => (i === r.length - 1 && c !== '' && c !== 'value' ? Number(c) : c))),
     );
     const labelled = parseCsvText(await (await page.request.get(`${site.url}/series.csv?dataset=ch_seco_concon&labels=true&lang=fr`)).text());
-    assert.deepEqual(labelled[0], ['type', 'type_label', 'structure', 'structure_label', 'seas_adj', 'seas_adj_label', 'date', 'value']);
+    assert.deepEqual(labelled[0], ['type', 'type_label', 'structure', 'structure_label', 'seas_adj', 'seas_adj_label', 'label', 'date', 'value']);
     assert.equal(labelled.length, plain.length);
     // dropping the label columns gives the default CSV, character for character
     assert.deepEqual(
-      labelled.map((r) => r.filter((_, i) => i % 2 === 0 || i >= 6)),
+      labelled.map((r) => r.filter((_, i) => (i % 2 === 0 && i < 6) || i >= 7)),
       plain,
     );
     const bad = await page.request.get(`${site.url}/series.csv?dataset=ch_seco_concon&labels=true&lang=xx`);
@@ -284,8 +284,10 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
         };
         const labelled = await read('csvLabels');
         const plain = await read('csv');
+        assert.equal(labelled[0][6], 'label', 'the series label follows the dimension columns');
+        // dropping the label columns ({dim}_label, label) gives the plain CSV
         assert.deepEqual(
-          labelled.map((r) => r.filter((_, i) => i % 2 === 0 || i >= 6)),
+          labelled.map((r) => r.filter((_, i) => (i % 2 === 0 && i < 6) || i >= 7)),
           plain,
         );
         // the label of a picked level is the one the page shows

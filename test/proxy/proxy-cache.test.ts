@@ -131,6 +131,29 @@ describe('nginx (deploy/) in front of two replicas', { skip: HAS_NGINX ? false :
     }
   });
 
+  it("honours Accept-Encoding q-values as a replica does: nginx's cache key and the coding it asks for follow them, miss and hit", async () => {
+    const headers = [
+      'br;q=0.5, gzip;q=1.0',
+      'gzip;q=1.0, br;q=0.5',
+      'br;q=0, gzip',
+      'br;q=0',
+      'gzip;q=0.9, br',
+      'gzip, deflate, br',
+      'x-gzip',
+      '*',
+      'identity;q=0',
+    ];
+    for (const [n, accept] of headers.entries()) {
+      const url = `/series.csv?dataset=ch_fso_ppi&_q=${n}`;
+      const want = (await getFrom(replicas[0].url + url, { 'accept-encoding': accept })).headers['content-encoding'] ?? '';
+      for (const expected of ['MISS', 'HIT']) {
+        const res = await getFrom(proxy.url + url, { 'accept-encoding': accept });
+        assert.equal(res.headers['x-cache-status'], expected, accept);
+        assert.equal(res.headers['content-encoding'] ?? '', want, `through nginx, Accept-Encoding: ${accept}`);
+      }
+    }
+  });
+
   it('loses no request when a replica is killed (SIGKILL) during a steady load, and uses it again once it is back', async () => {
     const victim = replicas[0];
     let sent = 0;
