@@ -282,6 +282,9 @@ describe('workers that never drop a request', () => {
           }
         }
       })();
+      // a worker logs its data load a moment before it listens: under load the second may not listen yet, and would be taken for a replacement
+      for (let i = 0; i < 400 && listeningPids(s.log()).length < 2; i++) await sleep(50);
+      assert.equal(listeningPids(s.log()).length, 2, 'both workers listen before the first kill');
       const victims = [];
       for (let round = 0; round < 3; round++) {
         await sleep(300);
