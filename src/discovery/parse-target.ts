@@ -111,22 +111,27 @@ function readParams(dataset: Dataset, params: URLSearchParams, where: string): P
     for (const [d, codes] of Object.entries(more)) dims[d] = [...new Set([...(dims[d] ?? []), ...codes])];
   };
   const selection: Target['selection'] = { datasetId: dataset.meta.id, dims };
-  for (const name of ['from', 'to', 'base', 'last', 'transform']) {
-    const values = params.getAll(name);
-    if (values.length > 1) throw failure(name, repeatedProblem(name, values));
-  }
+  // the values taken as a selection parameter (not as a dimension's codes: ch_fso_ppi has a dimension `base`)
+  const given = new Map<string, string>();
+  const once = (name: string, value: string): string => {
+    if (given.has(name)) throw failure(name, repeatedProblem(name, [given.get(name), value]));
+    given.set(name, value);
+    return value;
+  };
+  const days = { from: null as number | null, to: null as number | null };
   for (const [name, value] of params) {
     if (name === 'dims') merge(parseDims(value, dataset));
     else if (isDimensionParam(dataset, name, value)) merge(parseDims(`${name}=${value}`, dataset));
-    else if (name === 'from' || name === 'to') selection[name] = readBound(dataset, name, value);
-    else if (name === 'base') selection[name] = readDate(name, value);
-    else if (name === 'last') selection.last = readLast(value);
-    else if (name === 'transform') selection.transform = readTransform(value);
+    else if (name === 'from' || name === 'to') {
+      days[name] = parseDateBound(name, once(name, value), dataset).days;
+      selection[name] = value === '' ? null : value;
+    } else if (name === 'base') selection[name] = readDate(name, once(name, value));
+    else if (name === 'last') selection.last = readLast(once(name, value));
+    else if (name === 'transform') selection.transform = readTransform(once(name, value));
     else if (!IGNORED.has(name) && !name.startsWith('_')) throw unknownParameter(dataset, name, where);
   }
-  const from = selection.from ? parseDateBound('from', selection.from, dataset).days : null;
-  const to = selection.to ? parseDateBound('to', selection.to, dataset).days : null;
-  const range = from !== null && to !== null ? rangeProblem({ text: selection.from!, days: from }, { text: selection.to!, days: to }) : null;
+  const range =
+    days.from !== null && days.to !== null ? rangeProblem({ text: selection.from!, days: days.from }, { text: selection.to!, days: days.to }) : null;
   if (range) throw failure('from', range);
   if (selection.base && selection.transform !== 'index') {
     throw new BadParameterError(
@@ -156,12 +161,6 @@ function isDimensionParam(dataset: Dataset, name: string, value: string): boolea
   // Neither codes nor shaped like the selection parameter: report it against the dimension's codes.
   const shaped = name === 'last' ? /^\d+$/ : name === 'transform' ? /^[a-z]+$/ : /^\d{4}-\d{2}-\d{2}$/;
   return !shaped.test(value);
-}
-
-/** A from/to as written (ISO or relative, checked by the one reader), or null when empty. */
-function readBound(dataset: Dataset, name: 'from' | 'to', value: string): string | null {
-  const read = parseDateBound(name, value, dataset);
-  return read.days === null && read.relative === null ? null : value;
 }
 
 function readDate(name: string, value: string): string | null {

@@ -120,9 +120,12 @@ describe('resolve on the real data', () => {
   });
 
   it('tells a dimension named like a selection parameter (ch_fso_ppi has a dimension "base") from the index base date', () => {
-    const t = resolveTarget(snapshot, '/d/ch_fso_ppi?base=2015&transform=index&base=2016-01-01', 'en', BASE);
-    assert.deepEqual(t.selection.dims, { base: ['2015'] });
-    assert.equal(t.selection.base, '2016-01-01');
+    // a page URL and a series key alike: the dimension's code and the date are not the same parameter given twice
+    for (const q of ['/d/ch_fso_ppi?base=2015&transform=index&base=2016-01-01', 'ch_fso_ppi?base=2015&transform=index&base=2016-01-01']) {
+      const t = resolveTarget(snapshot, q, 'en', BASE);
+      assert.deepEqual(t.selection.dims, { base: ['2015'] }, q);
+      assert.equal(t.selection.base, '2016-01-01', q);
+    }
   });
 
   it('turns free text into the best search hit, in the language asked for', async () => {

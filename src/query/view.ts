@@ -1,5 +1,4 @@
-import type { PublishedTexts } from '../data/model.js';
-import { TRANSFORM_IDS, type Dataset, type TransformId } from '../data/model.js';
+import { TRANSFORM_IDS, type Dataset, type PublishedTexts, type TransformId } from '../data/model.js';
 
 /** The transforms every output shares (DESIGN §3); the table of what each does is transforms.ts. */
 export const TRANSFORMS = TRANSFORM_IDS;
