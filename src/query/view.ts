@@ -1,8 +1,21 @@
+import type { Frequency } from '../data/frequency.js';
 import { TRANSFORM_IDS, type Dataset, type PublishedTexts, type TransformId } from '../data/model.js';
 
 /** The transforms every output shares (DESIGN §3); the table of what each does is transforms.ts. */
 export const TRANSFORMS = TRANSFORM_IDS;
 export type Transform = TransformId;
+
+/** How the observations of a period are combined when converting to a lower frequency. */
+export const AGGREGATIONS = ['mean', 'sum', 'first', 'last', 'min', 'max'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
+/** A conversion to a lower frequency (`frequency=annual&aggregation=mean&partial=true`). */
+export interface Conversion {
+  frequency: Frequency;
+  aggregation: Aggregation;
+  /** keep incomplete periods (left out otherwise) */
+  partial: boolean;
+}
 
 /** A parsed, validated selection: what a request asks for. */
 export interface Selection {
@@ -17,6 +30,8 @@ export interface Selection {
   transform: Transform;
   /** base date (days) of the `index` transform; null = first date of the selection */
   base: number | null;
+  /** conversion to a lower frequency, applied before the date window and the transform; absent = as published */
+  convert?: Conversion;
   /**
    * the bounds as asked when relative (`from=-5y`): `from`/`to` hold the days
    * they stand for in this data version, URLs carry these texts (docs/decisions.md)
