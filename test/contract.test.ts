@@ -191,7 +191,10 @@ function checkAgainst(response: DocResponse | undefined, where: string[] | null,
     const declared = Object.keys(doc.components.schemas.Problem.properties ?? {});
     const extra = Object.keys(value as object).filter((k) => !declared.includes(k));
     if (extra.length) miss(`problem members ${extra.join(', ')} are not in the Problem schema`);
-    if (code && (value as { code?: string }).code !== code) miss(`code ${(value as { code?: string }).code}, expected ${code}`);
+    const sent = (value as { code?: ErrorCode }).code;
+    if (code && sent !== code) miss(`code ${sent}, expected ${code}`);
+    // whatever was asked, no answer carries a code its response does not list
+    if (sent && response['x-error-codes'] && !response['x-error-codes'].includes(sent)) miss(`answered ${sent}, which ${a.status} does not list`);
   }
 }
 
@@ -479,7 +482,7 @@ describe('what no operation answers', () => {
       const json = await get(path, { accept: 'application/json' });
       assert.equal(json.headers['content-type'], 'application/problem+json; charset=utf-8', path);
       const problem = {
-        ...doc.components.responses.NoRoute,
+        headers: doc.components.responses.NoRoute.headers,
         content: { [json.headers['content-type']]: { schema: { $ref: `${DOC_ID}#/components/schemas/Problem` } } },
       };
       checkAgainst(problem, null, json, `${path} as JSON`);
