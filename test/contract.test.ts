@@ -58,7 +58,17 @@ interface Answer {
 
 const DOC_ID = 'https://dataseries.test/openapi.json';
 /** Headers of the contract: when an answer sends one, its response must declare it. */
-const CONTRACT_HEADERS = ['etag', 'cache-control', 'retry-after', 'allow', 'ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'];
+const CONTRACT_HEADERS = [
+  'etag',
+  'cache-control',
+  'content-disposition',
+  'retry-after',
+  'allow',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+];
 const SIGNATURES: Record<string, Buffer> = {
   'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
   'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
@@ -285,6 +295,25 @@ describe('the answers of every operation on the real data', () => {
     noMismatches();
   });
 
+  it('answers every other example of a parameter (from=-5y, to=-1y…) with a 200 the document describes', async () => {
+    let sent = 0;
+    for (const [pathName, item] of Object.entries(doc.paths)) {
+      if (pathName === '/events') continue;
+      for (const p of item.get.parameters ?? []) {
+        if (p.in !== 'query') continue;
+        for (const { value } of Object.values(p.examples ?? {}).slice(1)) {
+          const url = exampleUrl(pathName, { [p.name]: String(value) });
+          const a = await get(url);
+          assert.equal(a.status, 200, `${url}: ${a.status} ${a.body.toString().slice(0, 200)}`);
+          check(pathName, a, url);
+          sent++;
+        }
+      }
+    }
+    assert.ok(sent > 0, 'no parameter has a second example');
+    noMismatches();
+  });
+
   it('answers every real dataset: metadata, combinations, JSON and CSV (codes, and labels in two languages)', async () => {
     for (const id of datasets) {
       const urls: [string, string][] = [
@@ -321,6 +350,8 @@ describe('the answers of every operation on the real data', () => {
       ['/chart.svg', '/chart.svg?dataset=ch_fso_vacancies&last=12'],
       ['/chart.png', '/chart.png?dataset=ch_fso_jobs_sex&last=8'],
       ['/series.xlsx', '/series.xlsx?dataset=ch_fso_jobs_sex&last=4'],
+      ['/series.csv', '/series.csv?dataset=ch_fso_vacancies&last=1&download=1'],
+      ['/series', '/series?dataset=ch_fso_vacancies&last=1&download=true'],
       ['/og.jpg', '/og.jpg?dataset=ch_fso_vacancies'],
       ['/search', '/search?q=Besch%C3%A4ftigungsgrad&lang=de'],
       ['/resolve', '/resolve?q=ch_fso_ppi%2Fbase%3D2020'],

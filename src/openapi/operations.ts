@@ -14,6 +14,7 @@ import type { ErrorCode } from '../errors/catalogue.js';
 import { ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../query/selection-outputs.js';
 import { OUTPUT_ENCODERS } from '../routes/selection-outputs.js';
 import { ref, type COMPONENT_SCHEMAS } from './body-schemas.js';
+import { ATTACHMENT_HEADER } from './responses.js';
 
 type SchemaName = keyof typeof COMPONENT_SCHEMAS;
 
@@ -21,7 +22,7 @@ type SchemaName = keyof typeof COMPONENT_SCHEMAS;
 export interface OperationDoc {
   operationId: string;
   /** the 200 answer: description and its body per media type (as sent, with parameters) */
-  ok: { description: string; content: Record<string, SchemaName | object> };
+  ok: { description: string; content: Record<string, SchemaName | object>; headers?: Record<string, object> };
   /** the error codes its reader and handler raise; those of its request schema and of every request are computed (`raises.ts`) */
   raises: readonly ErrorCode[];
   /** how errors are rendered: problem+json, or a one-column error CSV */
@@ -64,6 +65,9 @@ const OUTPUT_DOCS: Record<OutputId, { operationId: string; body: SchemaName; rai
   svg: { operationId: 'getChartSvg', body: 'Svg' },
 };
 
+/** The Content-Disposition of a selection output that is an attachment always (required) or on `download=1`. */
+const attachmentHeader = (rule: 'always' | 'on-request'): object => ({ ...ATTACHMENT_HEADER, required: rule === 'always' });
+
 /** The documentation of each selection output's route, from the registry. */
 function selectionOutputDocs(): Record<string, OperationDoc> {
   const docs: Record<string, OperationDoc> = {};
@@ -75,6 +79,7 @@ function selectionOutputDocs(): Record<string, OperationDoc> {
       ok: {
         description: `${output.group === 'chart' ? 'The chart of the selection' : 'The selection'} as ${output.ext.toUpperCase()}.`,
         content: { [output.mediaType]: doc.body },
+        ...(output.attachment === 'never' ? {} : { headers: { 'Content-Disposition': attachmentHeader(output.attachment) } }),
       },
       raises: [...SELECTION, ...(doc.raises ?? []), ...(OUTPUT_ENCODERS[id].light ? [] : (['overloaded'] as const))],
       errorFormat: output.errorFormat,

@@ -24,6 +24,12 @@ const CACHE_CONTROL_HEADER = {
   required: true,
   schema: { type: 'string' },
 };
+/** Content-Disposition of an attachment: always on xlsx, on `download=1` for JSON and CSV (a 304 repeats it). */
+export const ATTACHMENT_HEADER = {
+  description: 'An attachment, with its file name: always on a workbook, with `download=1` on JSON and CSV.',
+  schema: { type: 'string', pattern: '^attachment; filename="[^"]+"$' },
+};
+
 /** The IETF RateLimit draft's fields, sent on every answer that costs budget while a limit is configured (`http/rate-limit.ts`). */
 const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { description: 'The quota per 60 s window and the weights of the routes (units).', schema: { type: 'string' } },
@@ -74,7 +80,7 @@ function allowed(response: object): object {
 export const COMPONENT_RESPONSES = {
   NotModified: {
     description: 'Not modified: the If-None-Match ETag still matches; no body.',
-    headers: { ETag: { ...ETAG_HEADER, required: true }, ...commonHeaders(true) },
+    headers: { ETag: { ...ETAG_HEADER, required: true }, ...commonHeaders(true), 'Content-Disposition': ATTACHMENT_HEADER },
   },
   TooManyRequests: errorResponse(429, ['rate_limited'], { errorFormat: 'json', beforeLoad: 'problem' }),
   TooManyRequestsCsv: errorResponse(429, ['rate_limited'], { errorFormat: 'csv', beforeLoad: 'problem' }),
@@ -102,7 +108,7 @@ function shared(response: object): object {
 export function buildResponses(path: string, doc: OperationDoc, schema: RequestSchema | undefined): Responses {
   const ok = Object.fromEntries(Object.entries(doc.ok.content).map(([type, body]) => [type, mediaOf(body)]));
   const limited = requestCost(path, false) > 0;
-  const headers = { ...(doc.etag ? { ETag: { ...ETAG_HEADER, required: true } } : {}), ...commonHeaders(limited) };
+  const headers = { ...(doc.etag ? { ETag: { ...ETAG_HEADER, required: true } } : {}), ...commonHeaders(limited), ...doc.ok.headers };
   const responses: Responses = { 200: { description: doc.ok.description, headers, content: ok } };
   if (doc.etag) responses[304] = shared(COMPONENT_RESPONSES.NotModified);
   const byStatus = new Map<number, ErrorCode[]>();
