@@ -56,13 +56,17 @@ function errorResponse(status: number, codes: ErrorCode[], doc: Pick<OperationDo
   const content: Record<string, { schema: object }> =
     doc.errorFormat === 'csv' ? { [ERROR_MEDIA_TYPES.csv]: mediaOf('ErrorCsv') } : { [ERROR_MEDIA_TYPES.json]: { schema: problem } };
   if (status === 503 && doc.beforeLoad === 'health') content['application/json; charset=utf-8'] = { schema: ref('Health') };
+  // Node tells no URL of a request that never ended, so its 408 cannot know the route's format
+  const unknownUrl = doc.errorFormat === 'csv' && codes.includes('request_timeout');
+  if (unknownUrl) content[ERROR_MEDIA_TYPES.json] = { schema: problem };
   const how =
     doc.errorFormat === 'csv'
       ? 'The body is a CSV with the single column `error` (the message); the code is not in the body.'
       : 'The body is problem+json; its `code` is one of:';
   const health = status === 503 && doc.beforeLoad === 'health' ? ' While no data is loaded the body is the health report with status `loading`.' : '';
+  const timeout = unknownUrl ? ' A request that never ended is answered before its URL is read, as problem+json.' : '';
   return {
-    description: `${ERROR_CATALOGUE[codes[0]].title}.${health} ${how}\n\n${lines.join('\n')}`,
+    description: `${ERROR_CATALOGUE[codes[0]].title}.${health}${timeout} ${how}\n\n${lines.join('\n')}`,
     'x-error-codes': codes,
     headers: { ...commonHeaders(limited), ...(status === 429 || status === 503 ? { 'Retry-After': RETRY_AFTER_HEADER } : {}) },
     content,
