@@ -153,8 +153,14 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
       );
       frontDoor = door;
       // the front door checks Host itself (hostHeaderError): Node's check answers a bare 400 and lets a second Host through
+      // Node looks for timed-out requests every connectionsCheckingInterval (30 s by default): a shorter timeout is checked often enough to hold
       const server = createServer(
-        { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 60_000), requireHostHeader: false },
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+          connectionsCheckingInterval: Math.min(30_000, Math.max(50, Math.floor(config.requestTimeoutMs / 4))),
+          requireHostHeader: false,
+        },
         door,
       );
       // CONNECT never reaches a route (Node emits 'connect' and, unheard, drops the connection): a read-only server answers 405

@@ -114,11 +114,13 @@ describe('malformed URLs and HTTP answer the one error shape', () => {
     assert.match(a.body, /^error\n/);
   });
   for (const path of [`/d/${'x'.repeat(300)}`, `/dataset/${'a'.repeat(300)}/meta`]) {
-    it(`a 300-character name ${path.slice(0, 12)}… → 404 problem+json`, async () => assertProblem(await get(path), 404, 'not_found'));
+    // malformed like a dataset id over 100 characters, which the path's schema refuses with 400 (issue 23)
+    it(`a 300-character name ${path.slice(0, 12)}… → 400 problem+json bad_parameter`, async () => assertProblem(await get(path), 400, 'bad_parameter'));
   }
   const broken: [string, string, number, string][] = [
     ['a bad request line', 'GARBAGE\r\n\r\n', 400, 'bad_request'],
-    ['an unknown method', 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'bad_request'],
+    // a well-formed method token Node does not know is a method not allowed, like any other (issue 23)
+    ['an unknown method', 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'method_not_allowed'],
     ['a bad Content-Length', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', 400, 'bad_request'],
     ['two Content-Lengths', 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n', 400, 'bad_request'],
     ['a header without a colon', 'GET / HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n', 400, 'bad_request'],

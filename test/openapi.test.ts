@@ -3,7 +3,8 @@
  * the real data answers every documented operation: its prefilled example
  * (what "Try it out" sends), HEAD, 304, and a request for each documented
  * 4xx/501; a second server that never loads data answers the 503s, then
- * the 429s, then (stopping) the 503 `restarting`. Every answer's status,
+ * the 429s, then (stopping) the 503 `restarting`. (Each documented error
+ * code of a loaded server is sent by the contract harness, test/contract.test.ts.) Every answer's status,
  * media type and body are checked against the document with Ajv (JSON
  * Schema 2020-12, OpenAPI 3.1's dialect). Redocly's recommended rules and
  * an OpenAPI schema validator run on the served document.
@@ -64,75 +65,6 @@ function exampleUrl(pathName: string, op: Operation): string {
   }
   const q = query.toString();
   return q ? `${url}?${q}` : url;
-}
-
-/** Requests that provoke the errors of each operation: [path and query, expected code]. */
-function provocations(base: string): Record<string, [string, string][]> {
-  const selection = (route: string): [string, string][] => [
-    [`${route}?dims=base=2020`, 'missing_parameter'],
-    [`${route}?dataset=ch_fso_ppi&last=0`, 'bad_parameter'],
-    [`${route}?dataset=ch_fso_ppi&color=red`, 'unknown_parameter'],
-    [`${route}?dataset=ch_fso_ppi&dims=base`, 'malformed_dims'],
-    [`${route}?dataset=ch_fso_ppi&dims=colour=red`, 'unknown_dimension'],
-    [`${route}?dataset=ch_fso_ppi&dims=base=1999`, 'unknown_code'],
-    [`${route}?dataset=ch_fso_ppi&from=2020-13-01`, 'bad_date'],
-    [`${route}?dataset=ch_fso_ppi&from=2024-01-01&to=2020-01-01`, 'bad_date_range'],
-    [`${route}?dataset=ch_fso_ppi&transform=pct&base=2020-01-01`, 'base_without_index'],
-    [`${route}?dataset=no_such_dataset`, 'unknown_dataset'],
-  ];
-  const unknownParam = (route: string): [string, string][] => [[`${route}?colour=red`, 'unknown_parameter']];
-  return {
-    '/catalog': unknownParam('/catalog'),
-    '/dataset/{id}/meta': [
-      ['/dataset/ABC!/meta', 'bad_parameter'],
-      ['/dataset/no_such_dataset/meta', 'unknown_dataset'],
-    ],
-    '/categories': unknownParam('/categories'),
-    '/dataset/{id}/combos': [
-      ['/dataset/ABC!/combos', 'bad_parameter'],
-      ['/dataset/no_such_dataset/combos', 'unknown_dataset'],
-      ['/dataset/ch_fso_ppi/combos?colour=red', 'unknown_parameter'],
-    ],
-    '/search-index.json': unknownParam('/search-index.json'),
-    '/search': [
-      ['/search', 'missing_parameter'],
-      ['/search?q=prices&limit=0', 'bad_parameter'],
-      ['/search?q=prices&colour=red', 'unknown_parameter'],
-      ['/search?q=%21%21', 'empty_query'],
-    ],
-    '/resolve': [
-      ['/resolve', 'missing_parameter'],
-      ['/resolve?q=%20', 'empty_query'],
-      ['/resolve?q=ch_fso_ppi/colour=red', 'unknown_dimension'],
-      ['/resolve?q=ch_fso_ppi/base=1999', 'unknown_code'],
-      ['/resolve?q=zzqqxxwwvv', 'not_resolved'],
-      ['/resolve?q=/about', 'not_a_dataset_page'],
-    ],
-    '/oembed': [
-      ['/oembed', 'missing_parameter'],
-      ['/oembed?url=x&maxwidth=0', 'bad_parameter'],
-      ['/oembed?url=not-a-url', 'bad_url'],
-      ['/oembed?url=https://elsewhere.invalid/d/ch_fso_ppi', 'not_our_url'],
-      [`/oembed?url=${encodeURIComponent(`${base}/about`)}`, 'not_embeddable'],
-      [`/oembed?url=${encodeURIComponent(`${base}/d/ch_fso_ppi`)}&format=xml`, 'not_implemented'],
-    ],
-    ...Object.fromEntries(ROUTE_OUTPUT_IDS.map((id) => [`/${SELECTION_OUTPUTS[id].path}`, selection(`/${SELECTION_OUTPUTS[id].path}`)])),
-    '/og.jpg': [
-      ['/og.jpg?dataset=ABC', 'bad_parameter'],
-      ['/og.jpg?colour=red', 'unknown_parameter'],
-      ['/og.jpg?dataset=no_such_dataset', 'unknown_dataset'],
-    ],
-    '/events': [
-      ['/events?colour=red', 'unknown_parameter'],
-      ['/events?dataset=no_such_dataset', 'unknown_dataset'],
-    ],
-    '/robots.txt': unknownParam('/robots.txt'),
-    '/sitemap.xml': unknownParam('/sitemap.xml'),
-    '/llms.txt': unknownParam('/llms.txt'),
-    '/llms-full.txt': unknownParam('/llms-full.txt'),
-    '/health': [],
-    '/openapi.json': unknownParam('/openapi.json'),
-  };
 }
 
 const SIGNATURES: Record<string, Buffer> = {
@@ -320,36 +252,6 @@ describe('every documented operation on the real data', () => {
     assert.equal(labelled.status, 200);
     const header = parseCsvText((await check('/series.csv', labelled, labelledUrl.href)).toString())[0];
     assert.deepEqual(header, [...meta.dim_order.flatMap((dim) => [dim, `${dim}_label`]), 'label', 'date', 'value']);
-  });
-
-  it('answers each documented 4xx and 501 to a request that provokes it, with a code it lists', async () => {
-    const table = provocations(main.url);
-    for (const { pathName, op } of operations()) {
-      const cases = table[pathName];
-      assert.ok(cases, `no provocations for ${pathName}`);
-      const seen = new Set<string>();
-      for (const [request, code] of cases) {
-        const res = await fetch(`${main.url}${request}`);
-        const expected = String(ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE].status);
-        assert.equal(String(res.status), expected, `${request}: ${res.status}, expected ${code}`);
-        const body = await check(pathName, res, request);
-        assert.ok(documented(op, res.status)?.['x-error-codes']?.includes(code), `${pathName} does not list ${code} under ${res.status}`);
-        if (res.headers.get('content-type')?.includes('json')) assert.equal(JSON.parse(body.toString()).code, code, request);
-        seen.add(expected);
-      }
-      if (op.responses['412']) {
-        // If-Match naming no current ETag: the one provocation that needs a header
-        const request = exampleUrl(pathName, op);
-        const res = await fetch(`${main.url}${request}`, { headers: { 'if-match': '"stale"' } });
-        assert.equal(res.status, 412, `${request} If-Match: "stale"`);
-        const body = await check(pathName, res, `${request} (If-Match)`);
-        assert.ok(documented(op, 412)?.['x-error-codes']?.includes('precondition_failed'), `${pathName} does not list precondition_failed under 412`);
-        if (res.headers.get('content-type')?.includes('json')) assert.equal(JSON.parse(body.toString()).code, 'precondition_failed', request);
-        seen.add('412');
-      }
-      const statuses = Object.keys(op.responses).filter((s) => (s >= '400' && s < '500' && s !== '429') || s === '501');
-      assert.deepEqual([...seen].sort(), statuses.sort(), `${pathName}: documented ${statuses}, provoked ${[...seen]}`);
-    }
   });
 });
 

@@ -36,9 +36,9 @@ export class BadParameterError extends DsError {
   }
 }
 
-/** 404: unknown dataset or path. */
+/** 404: unknown dataset or path; the code says which. */
 export class NotFoundError extends DsError {
-  constructor(message: string, facts: ErrorFacts = {}, code: CodeOf<404> = 'not_found') {
+  constructor(message: string, facts: ErrorFacts, code: CodeOf<404>) {
     super(code, message, facts);
   }
 }

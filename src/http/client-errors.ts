@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { BadParameterError, DsError, NotFoundError, UriTooLongError } from '../errors/ds-error.js';
+import { BadParameterError, DsError, MethodNotAllowedError, UriTooLongError } from '../errors/ds-error.js';
+import { ALLOWED_METHODS } from './get-route.js';
 
 /**
  * The framework's and Node's own failures, turned into the one error family:
@@ -63,13 +64,18 @@ export function isUrlOverflow(packet: Buffer | undefined, maxUrlLength: number):
  * long (414), any other a header too large (431).
  */
 export function clientErrorOf(err: ParserError, maxUrlLength: number): ClientErrorAnswer | null {
-  const error = clientDsError(err, maxUrlLength);
-  return error && { error, request: refusedRequestOf(packetOf(err)) };
+  const request = refusedRequestOf(packetOf(err));
+  const error = clientDsError(err, maxUrlLength, request);
+  return error && { error, request };
 }
 
 /** The error of a parse failure (see clientErrorOf). */
-function clientDsError(err: ParserError, maxUrlLength: number): DsError | null {
+function clientDsError(err: ParserError, maxUrlLength: number, request: RefusedRequest): DsError | null {
   switch (err.code) {
+    case 'HPE_INVALID_METHOD':
+      // a well-formed method token Node does not know (FOO): a method this read-only service does not allow, as for any other (RFC 9110 §15.5.6)
+      if (request.method) return new MethodNotAllowedError(request.method, ALLOWED_METHODS);
+      break;
     case 'ECONNRESET':
     case 'EPIPE':
       return null;
@@ -79,9 +85,8 @@ function clientDsError(err: ParserError, maxUrlLength: number): DsError | null {
       // only part of the URL was read: it is longer than the limit, by how much nobody knows
       if (isUrlOverflow(packetOf(err), maxUrlLength)) return new UriTooLongError(maxUrlLength, maxUrlLength, true);
       return new DsError('header_too_large', 'The request headers are too large; send fewer or shorter headers (cookies count too).');
-    default:
-      return new DsError('bad_request', `The request is not valid HTTP (${err.code ?? 'unreadable'}): check the request line, the headers and Content-Length.`);
   }
+  return new DsError('bad_request', `The request is not valid HTTP (${err.code ?? 'unreadable'}): check the request line, the headers and Content-Length.`);
 }
 
 /**
@@ -104,7 +109,12 @@ export function hostHeaderError(req: IncomingMessage): DsError | null {
 /** The error for a request Fastify's router refused before any route ran. */
 export function frameworkErrorOf(err: { code?: string }, path: string): DsError {
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return new NotFoundError(`No such name: a part of the path is longer than ${MAX_PARAM_LENGTH} characters, longer than any name here.`, {}, 'not_found');
+    // refused as the path's schema refuses a dataset id over 100 characters: the name is malformed, not merely absent
+    return new BadParameterError(
+      `A part of the path is longer than ${MAX_PARAM_LENGTH} characters, longer than any name here (a dataset id has at most 100).`,
+      { max: MAX_PARAM_LENGTH },
+      'bad_parameter',
+    );
   }
   if (err.code === 'FST_ERR_BAD_URL') {
     return new DsError('bad_url_encoding', `The URL holds a % that does not start a valid UTF-8 escape (%XX); encode a literal % as %25.`, {

@@ -23,6 +23,32 @@ export function isPageRequest(req: RequestLike): boolean {
   return (req.headers.accept ?? '').includes('text/html') && (!last.includes('.') || last.endsWith('.html'));
 }
 
+/** The q of the most specific range of an Accept header that matches a media type (0 when none does; an absent header accepts all). */
+function qualityOf(accept: string | undefined, type: string): number {
+  if (!accept) return 1;
+  const [major] = type.split('/');
+  let best = -1;
+  let q = 0;
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.trim().toLowerCase().split(';');
+    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === '*/*' ? 0 : -1;
+    if (specificity <= best) continue;
+    const given = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    best = specificity;
+    q = given ? Number(given.slice(2)) || 0 : 1;
+  }
+  return q;
+}
+
+/**
+ * True when an Accept header ranks JSON (or problem+json) above HTML.
+ * @example prefersJson('application/json') // true
+ */
+export function prefersJson(accept: string | undefined): boolean {
+  const json = Math.max(qualityOf(accept, 'application/json'), qualityOf(accept, 'application/problem+json'));
+  return json > qualityOf(accept, 'text/html');
+}
+
 /**
  * How to render an error for a request: its route's format when it matched
  * one, else an HTML page for a browser asking for a page, an error CSV for a
@@ -30,6 +56,8 @@ export function isPageRequest(req: RequestLike): boolean {
  * @example errorFormatOf(req, req.routeOptions?.config?.format)
  */
 export function errorFormatOf(req: RequestLike, routeFormat?: ErrorFormat): ErrorFormat {
+  // a page's error is a page for a browser, and the problem shape for a client that prefers JSON (issue 23)
+  if (routeFormat === 'html') return prefersJson(req.headers.accept) ? 'json' : 'html';
   if (routeFormat) return routeFormat;
   if (isPageRequest(req)) return 'html';
   return pathOf(req.url).endsWith('.csv') ? 'csv' : 'json';

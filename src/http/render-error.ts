@@ -31,7 +31,7 @@ export class ErrorRenderer {
 
   /**
    * The body and content type of an error in a format.
-   * @example renderer.render(new NotFoundError('Unknown dataset'), 'csv', '/series.csv')
+   * @example renderer.render(new NotFoundError('Unknown dataset', {}, 'unknown_dataset'), 'csv', '/series.csv')
    */
   render(err: DsError, format: ErrorFormat, instance: string): RenderedError {
     if (format === 'html' && this.html) return { type: 'text/html; charset=utf-8', body: this.html(err, instance) };

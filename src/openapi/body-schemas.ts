@@ -9,6 +9,12 @@ import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import { LANGS } from '../data/model.js';
 import { TRANSFORMS } from '../query/view.js';
 
+/** The example of a component schema, if it has one (what /__docs__/ shows as the example of a body that is not JSON). */
+export function exampleOf(name: string): unknown {
+  const schema = (COMPONENT_SCHEMAS as Record<string, { examples?: readonly unknown[] }>)[name];
+  return schema?.examples?.[0];
+}
+
 /** A reference to a component schema. */
 export const ref = (name: keyof typeof COMPONENT_SCHEMAS): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
@@ -104,26 +110,67 @@ const columnarSeries = {
   additionalProperties: { type: 'array', items: { type: 'string' } },
 } as const;
 
-/** The header of the tidy CSV: dimension ids (each followed by `{dim}_label` with labels=true, then `label`), then date, value. */
-const CSV_HEADER = '^(?:[A-Za-z0-9_]+,(?:[A-Za-z0-9_]+_label,)?)*date,value\\r?\\n';
+/** A field of a CSV line (RFC 4180): plain, or quoted with doubled quotes. Dimension ids hold spaces and umlauts (`Offene Stellen`, `Beschäftigungsgrad`). */
+const CSV_FIELD = '(?:[^,"\\r\\n]+|"(?:[^"]|"")*")';
+/** The header of the tidy CSV: the dimension ids (each followed by `{dim}_label` with labels=true, then `label`), then date, value. */
+const CSV_HEADER = `^(?:${CSV_FIELD},)*date,value\\r?\\n`;
 
 const tidyCsv = {
   type: 'string',
   description:
     'Tidy CSV (RFC 4180, UTF-8), one row per observation. Columns: the dimension ids in dim_order (with `labels=true` each followed by `{dim}_label`, the level name, and after them `label`, the series name as the chart legend shows it), then `date` (YYYY-MM-DD), then `value` (the shortest decimal that reads back as the published double; empty when missing). Rows: series in the published CSV order, dates ascending. The pattern checks the header line.',
   pattern: CSV_HEADER,
+  // the answer to the example of /series.csv (ch_fso_ppi, base=2020, from 2020-01-01), its first rows
+  examples: ['base,date,value\n2020,2020-01-01,101.3214\n2020,2020-02-01,100.6748\n'],
 } as const;
 
 const errorCsv = {
   type: 'string',
   description: 'A CSV with the single column `error`: the header line `error`, then one row holding the message.',
   pattern: '^error\\r?\\n.+',
+  examples: ["error\nUnknown dataset 'ch_fso_pp'. Did you mean 'ch_fso_ppi'? GET /catalog lists every dataset.\n"],
+} as const;
+
+/**
+ * The facts a problem may carry besides the RFC 9457 members, each named once
+ * for every throw site that sets it (`errors/ds-error.ts` and its callers), so
+ * a generated client can read `err.valid` or `err.retry_after`.
+ */
+const PROBLEM_FACTS = {
+  parameter: { type: 'string', description: 'The query parameter at fault.' },
+  value: { description: 'The value given (a dimension code, a date…).' },
+  valid: { type: 'array', description: 'The values that would be accepted (dimension ids, codes, transforms…).' },
+  candidates: {
+    type: 'array',
+    description: 'The closest existing names to a misspelled one: dataset ids or codes, or for /resolve {dataset, title} records.',
+  },
+  dataset: { type: 'string', description: 'The dataset the request named.' },
+  dimension: { type: 'string', description: 'The dimension at fault.' },
+  dimensions: { type: 'array', items: { type: 'string' }, description: "The dataset's dimension ids, in order." },
+  segment: { type: 'string', description: 'The malformed segment of dims.' },
+  from: { type: ['string', 'null'], description: 'The from bound given.' },
+  to: { type: ['string', 'null'], description: 'The to bound given.' },
+  q: { type: 'string', description: 'The text given to /resolve.' },
+  url: { type: 'string', description: 'The URL given to /oembed.' },
+  reason: { type: 'string', description: 'The code of the underlying problem (/oembed of a page that cannot be embedded).' },
+  observations: { type: 'integer', description: 'Rows of the selection (too_many_rows).' },
+  limit: { type: 'integer', description: 'The limit reached: rows of a sheet, or request units per window.' },
+  retry_after: { type: 'integer', description: 'Seconds to wait before retrying (as Retry-After).' },
+  threads: { type: 'integer', description: 'Threads of heavy work of the server (overloaded).' },
+  queue: { type: 'integer', description: 'Places in the queue of heavy work (overloaded).' },
+  max: { type: 'integer', description: 'The most accepted: URL length, or open streams.' },
+  length: { type: 'integer', description: 'The length of the URL given (or a lower bound when it was not read whole).' },
+  method: { type: 'string', description: 'The method refused.' },
+  allowed: { type: 'array', items: { type: 'string' }, description: 'The methods accepted (as Allow).' },
+  etag: { type: 'string', description: 'The current ETag, which If-Match did not name.' },
+  path: { type: 'string', description: 'The path of the request (no_route, bad_url_encoding).' },
+  name: { type: 'string', description: 'The asset name asked for.' },
 } as const;
 
 const problem = {
   type: 'object',
   description:
-    'RFC 9457 problem details. `code` is a stable error code of the catalogue; `error` repeats `detail` for existing clients; other members are facts that help (the parameter, the valid values, the closest candidates).',
+    'RFC 9457 problem details. `code` is a stable error code of the catalogue; `error` repeats `detail` for existing clients; the other members are facts that help fix the request (the parameter, the valid values, the closest candidates, when to retry).',
   required: ['type', 'title', 'status', 'detail', 'code', 'error'],
   properties: {
     type: { type: 'string', description: '`urn:dataseries:problem:{code}`' },
@@ -133,6 +180,7 @@ const problem = {
     instance: { type: 'string', description: 'The path of the request.' },
     code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) as ErrorCode[] },
     error: { type: 'string' },
+    ...PROBLEM_FACTS,
   },
 } as const;
 

@@ -15,9 +15,11 @@
  */
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { Config } from '../config.js';
+import { ALLOWED_METHODS } from '../http/get-route.js';
 import { COMPONENT_SCHEMAS } from './body-schemas.js';
 import { operationDocs } from './operations.js';
 import { buildResponses, COMPONENT_RESPONSES } from './responses.js';
+import type { RequestSchema } from './raises.js';
 
 /** The part of the document the plugin builds and this module finishes. */
 interface OpenApiObject {
@@ -30,23 +32,37 @@ interface OpenApiObject {
 const DESCRIPTION = [
   'Statistical datasets and time series as JSON, CSV, Excel and chart images. Read-only and open: no authentication.',
   '',
-  'Every GET operation also answers HEAD with the same status and headers and no body; other methods answer 405 (204 to a CORS preflight).',
+  `Every GET operation also answers HEAD with the same status and headers and no body; other methods answer 405 \`method_not_allowed\` with \`Allow: ${ALLOWED_METHODS.join(', ')}\` (204 to a CORS preflight, with the same Allow): see \`components/responses/MethodNotAllowed\`.`,
   'Answers carry a weak ETag that changes with the data; a matching If-None-Match gets 304.',
   '',
-  'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` and an `error` member holding the message; each operation lists the codes it may answer. CSV routes answer a one-column `error` CSV with the same status. Any path may also answer 414 (`uri_too_long`) or 431 (`header_too_large`) to an oversized request.',
+  'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` and an `error` member holding the message; each operation lists the codes it may answer. CSV routes answer a one-column `error` CSV with the same status. A path no route answers gets 404 `no_route` (`components/responses/NoRoute`), an unknown page asset 404 `no_asset` (`NoAsset`). The HTML pages answer their errors as problem+json too when the request prefers JSON (Accept).',
 ].join('\n');
 
-/** Hides every route that is not a GET: the 405/204 answers of the other methods are not operations. */
-function hideOtherMethods({ schema, url, route }: { schema: object; url: string; route: { method: string | string[] } }) {
-  const methods = [route.method].flat();
-  return methods.includes('GET') ? { schema, url } : { schema: { hide: true }, url };
+/** The request schemas of the GET routes, keyed by OpenAPI path (`/dataset/{id}/meta`). */
+type RouteSchemas = Map<string, RequestSchema>;
+
+/** The OpenAPI path of a Fastify URL: `/dataset/:id/meta` → `/dataset/{id}/meta`. */
+const openapiPath = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
+
+/**
+ * Hides every route that is not a GET (the 405/204 answers of the other
+ * methods are not operations) and keeps each GET route's request schema,
+ * from which `finishDocument` computes the codes it refuses with.
+ */
+function keepGets(schemas: RouteSchemas) {
+  return ({ schema, url, route }: { schema: object; url: string; route: { method: string | string[] } }) => {
+    const methods = [route.method].flat();
+    if (!methods.includes('GET')) return { schema: { hide: true }, url };
+    schemas.set(openapiPath(url), schema as RequestSchema);
+    return { schema, url };
+  };
 }
 
 /**
  * Keeps the GET operations, gives each its operationId and responses, and adds the shared components.
  * Throws when a documented route has no entry in `operations.ts` or an entry has no route.
  */
-export function finishDocument(doc: OpenApiObject): OpenApiObject {
+export function finishDocument(doc: OpenApiObject, schemas: RouteSchemas): OpenApiObject {
   const docs = operationDocs();
   const paths: OpenApiObject['paths'] = {};
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -54,7 +70,7 @@ export function finishDocument(doc: OpenApiObject): OpenApiObject {
     if (!get) continue;
     const entry = docs[path];
     if (!entry) throw new Error(`GET ${path} has no entry in src/openapi/operations.ts`);
-    paths[path] = { get: { ...get, operationId: entry.operationId, responses: buildResponses(path, entry) } };
+    paths[path] = { get: { ...get, operationId: entry.operationId, responses: buildResponses(path, entry, schemas.get(path)) } };
   }
   const missing = Object.keys(docs).filter((path) => !paths[path]);
   if (missing.length) throw new Error(`src/openapi/operations.ts documents routes that do not exist: ${missing.join(', ')}`);
@@ -66,6 +82,7 @@ export function finishDocument(doc: OpenApiObject): OpenApiObject {
  * @example await app.register(swagger, openapiOptions(config));
  */
 export function openapiOptions(config: Readonly<Config>): SwaggerOptions {
+  const schemas: RouteSchemas = new Map();
   return {
     openapi: {
       openapi: '3.1.0',
@@ -85,7 +102,7 @@ export function openapiOptions(config: Readonly<Config>): SwaggerOptions {
         { name: 'system', description: 'Health and description of the service' },
       ],
     },
-    transform: hideOtherMethods as never,
-    transformObject: (documentObject) => finishDocument((documentObject as unknown as { openapiObject: OpenApiObject }).openapiObject) as never,
+    transform: keepGets(schemas) as never,
+    transformObject: (documentObject) => finishDocument((documentObject as unknown as { openapiObject: OpenApiObject }).openapiObject, schemas) as never,
   };
 }

@@ -4,7 +4,9 @@
  * operationId, its 200 body per media type, and the error codes it answers.
  * The selection outputs come from their registry (path, media type, error
  * format) and their encoders (light or heavy); the error codes are keys of
- * the catalogue, so the compiler checks them. Keyed by OpenAPI path:
+ * the catalogue, so the compiler checks them. An operation lists only what
+ * its reader and handler raise (`raises`); the codes of its request schema
+ * and of every request are added to them (`raises.ts`). Keyed by OpenAPI path:
  * `document.ts` refuses a GET route without an entry, and an entry without
  * a route.
  */
@@ -12,6 +14,7 @@ import type { ErrorCode } from '../errors/catalogue.js';
 import { ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../query/selection-outputs.js';
 import { OUTPUT_ENCODERS } from '../routes/selection-outputs.js';
 import { ref, type COMPONENT_SCHEMAS } from './body-schemas.js';
+import { ATTACHMENT_HEADER } from './responses.js';
 
 type SchemaName = keyof typeof COMPONENT_SCHEMAS;
 
@@ -19,9 +22,9 @@ type SchemaName = keyof typeof COMPONENT_SCHEMAS;
 export interface OperationDoc {
   operationId: string;
   /** the 200 answer: description and its body per media type (as sent, with parameters) */
-  ok: { description: string; content: Record<string, SchemaName | object> };
-  /** the error codes of the operation, beside 429 rate_limited and 503 restarting, which the front door may answer on any path */
-  errors: readonly ErrorCode[];
+  ok: { description: string; content: Record<string, SchemaName | object>; headers?: Record<string, object> };
+  /** the error codes its reader and handler raise; those of its request schema and of every request are computed (`raises.ts`) */
+  raises: readonly ErrorCode[];
   /** how errors are rendered: problem+json, or a one-column error CSV */
   errorFormat: 'json' | 'csv';
   /** the answer carries an ETag and a matching If-None-Match gets 304 */
@@ -33,15 +36,11 @@ export interface OperationDoc {
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-/** The codes of a route whose query schema refuses unknown parameters. */
-const QUERY: ErrorCode[] = ['bad_parameter', 'unknown_parameter'];
-/** The codes of a route with a malformed id in its path. */
-const DATASET_PATH: ErrorCode[] = ['bad_parameter', 'unknown_dataset'];
-/** The codes of parsing a selection (`query/parse-selection.ts`). */
+/** The codes of looking a dataset up by id (`findDataset`). */
+const DATASET: ErrorCode[] = ['unknown_dataset'];
+/** The codes of reading a selection (`query/parse-selection.ts`); at the parameter table's merge, its reader's list. */
 const SELECTION: ErrorCode[] = [
-  'missing_parameter',
   'bad_parameter',
-  'unknown_parameter',
   'malformed_dims',
   'unknown_dimension',
   'unknown_code',
@@ -54,17 +53,20 @@ const SELECTION: ErrorCode[] = [
 ];
 
 const json = (description: string, schema: SchemaName | object): OperationDoc['ok'] => ({ description, content: { [JSON_TYPE]: schema } });
-const data = (doc: Pick<OperationDoc, 'operationId' | 'ok' | 'errors'>): OperationDoc => ({ ...doc, errorFormat: 'json', etag: true, beforeLoad: 'problem' });
+const data = (doc: Pick<OperationDoc, 'operationId' | 'ok' | 'raises'>): OperationDoc => ({ ...doc, errorFormat: 'json', etag: true, beforeLoad: 'problem' });
 
 /** The operationId, body and extra codes of each selection output; a new output must be named here (the compiler says so). */
-const OUTPUT_DOCS: Record<OutputId, { operationId: string; body: SchemaName; errors?: ErrorCode[] }> = {
+const OUTPUT_DOCS: Record<OutputId, { operationId: string; body: SchemaName; raises?: ErrorCode[] }> = {
   csv: { operationId: 'getSeriesCsv', body: 'TidyCsv' },
   csvLabels: { operationId: 'getSeriesCsv', body: 'TidyCsv' },
-  xlsx: { operationId: 'getSeriesXlsx', body: 'Workbook', errors: ['too_many_rows'] },
+  xlsx: { operationId: 'getSeriesXlsx', body: 'Workbook', raises: ['too_many_rows'] },
   json: { operationId: 'getSeries', body: 'ColumnarSeries' },
   png: { operationId: 'getChartPng', body: 'Png' },
   svg: { operationId: 'getChartSvg', body: 'Svg' },
 };
+
+/** The Content-Disposition of a selection output that is an attachment always (required) or on `download=1`. */
+const attachmentHeader = (rule: 'always' | 'on-request'): object => ({ ...ATTACHMENT_HEADER, required: rule === 'always' });
 
 /** The documentation of each selection output's route, from the registry. */
 function selectionOutputDocs(): Record<string, OperationDoc> {
@@ -77,8 +79,9 @@ function selectionOutputDocs(): Record<string, OperationDoc> {
       ok: {
         description: `${output.group === 'chart' ? 'The chart of the selection' : 'The selection'} as ${output.ext.toUpperCase()}.`,
         content: { [output.mediaType]: doc.body },
+        ...(output.attachment === 'never' ? {} : { headers: { 'Content-Disposition': attachmentHeader(output.attachment) } }),
       },
-      errors: [...SELECTION, ...(doc.errors ?? []), ...(OUTPUT_ENCODERS[id].light ? [] : (['overloaded'] as const))],
+      raises: [...SELECTION, ...(doc.raises ?? []), ...(OUTPUT_ENCODERS[id].light ? [] : (['overloaded'] as const))],
       errorFormat: output.errorFormat,
       etag: true,
       beforeLoad: 'problem',
@@ -90,7 +93,7 @@ function selectionOutputDocs(): Record<string, OperationDoc> {
 const siteFile = (operationId: string, type: string, beforeLoad: OperationDoc['beforeLoad'] = 'problem'): OperationDoc => ({
   operationId,
   ok: { description: 'The file.', content: { [type]: 'Text' } },
-  errors: QUERY,
+  raises: [],
   errorFormat: 'json',
   etag: true,
   beforeLoad,
@@ -99,54 +102,41 @@ const siteFile = (operationId: string, type: string, beforeLoad: OperationDoc['b
 /** Every documented operation, keyed by its OpenAPI path. */
 export function operationDocs(): Record<string, OperationDoc> {
   return {
-    '/catalog': data({ operationId: 'listDatasets', ok: json('One entry per dataset.', { type: 'array', items: ref('CatalogEntry') }), errors: QUERY }),
-    '/dataset/{id}/meta': data({ operationId: 'getDatasetMeta', ok: json('The metadata.', 'Meta'), errors: DATASET_PATH }),
-    '/categories': data({ operationId: 'listCategories', ok: json('The topic groups.', { type: 'array', items: ref('Category') }), errors: QUERY }),
+    '/catalog': data({ operationId: 'listDatasets', ok: json('One entry per dataset.', { type: 'array', items: ref('CatalogEntry') }), raises: [] }),
+    '/dataset/{id}/meta': data({ operationId: 'getDatasetMeta', ok: json('The metadata.', 'Meta'), raises: DATASET }),
+    '/categories': data({ operationId: 'listCategories', ok: json('The topic groups.', { type: 'array', items: ref('Category') }), raises: [] }),
     '/dataset/{id}/combos': data({
       operationId: 'listDatasetCombos',
       ok: json('One record per series.', { type: 'array', items: ref('Combo') }),
-      errors: [...DATASET_PATH, 'unknown_parameter'],
+      raises: DATASET,
     }),
     '/search-index.json': data({
       operationId: 'getSearchIndex',
       ok: json('One record per selectable level.', { type: 'array', items: ref('SearchIndexRecord') }),
-      errors: QUERY,
+      raises: [],
     }),
-    '/search': data({ operationId: 'search', ok: json('The ranked results.', 'SearchAnswer'), errors: ['missing_parameter', ...QUERY, 'empty_query'] }),
+    '/search': data({ operationId: 'search', ok: json('The ranked results.', 'SearchAnswer'), raises: ['empty_query'] }),
     '/resolve': data({
       operationId: 'resolve',
       ok: json('The canonical selection.', 'ResolveAnswer'),
-      errors: [
-        'missing_parameter',
-        ...QUERY,
-        'empty_query',
-        'bad_key',
-        'malformed_dims',
-        'unknown_dimension',
-        'unknown_code',
-        'bad_date',
-        'unknown_transform',
-        'base_without_index',
-        'not_resolved',
-        'not_a_dataset_page',
-        'unknown_dataset',
-      ],
+      // the series-key reader (`discovery/parse-target.ts`) and the page URL reader (`selection/read-query.ts`)
+      raises: [...SELECTION, 'empty_query', 'bad_key', 'not_resolved', 'not_a_dataset_page'],
     }),
     '/oembed': data({
       operationId: 'oembed',
       ok: json('The oEmbed answer.', 'Oembed'),
-      errors: ['missing_parameter', ...QUERY, 'bad_url', 'not_our_url', 'not_embeddable', 'not_implemented'],
+      raises: ['bad_url', 'not_our_url', 'not_embeddable', 'not_implemented'],
     }),
     ...selectionOutputDocs(),
     '/og.jpg': data({
       operationId: 'getLinkPreview',
       ok: { description: 'The preview image.', content: { 'image/jpeg': 'Jpeg' } },
-      errors: [...QUERY, 'unknown_dataset', 'overloaded'],
+      raises: [...DATASET, 'overloaded'],
     }),
     '/events': {
       operationId: 'followChanges',
       ok: { description: 'The event stream (it stays open).', content: { 'text/event-stream; charset=utf-8': 'Text' } },
-      errors: [...QUERY, 'unknown_dataset', 'too_many_client_streams', 'too_many_streams'],
+      raises: [...DATASET, 'too_many_client_streams', 'too_many_streams'],
       errorFormat: 'json',
       etag: false,
       beforeLoad: 'problem',
@@ -155,11 +145,11 @@ export function operationDocs(): Record<string, OperationDoc> {
     '/sitemap.xml': siteFile('getSitemap', 'application/xml; charset=utf-8'),
     '/llms.txt': siteFile('getLlmsTxt', TEXT_TYPE),
     '/llms-full.txt': siteFile('getLlmsFullTxt', TEXT_TYPE),
-    '/health': { operationId: 'getHealth', ok: json('Loaded: ok or degraded.', 'Health'), errors: [], errorFormat: 'json', etag: false, beforeLoad: 'health' },
+    '/health': { operationId: 'getHealth', ok: json('Loaded: ok or degraded.', 'Health'), raises: [], errorFormat: 'json', etag: false, beforeLoad: 'health' },
     '/openapi.json': {
       operationId: 'getOpenApi',
       ok: json('This document.', 'OpenApiDocument'),
-      errors: QUERY,
+      raises: [],
       errorFormat: 'json',
       etag: true,
       beforeLoad: false,

@@ -58,7 +58,7 @@ export function buildErrorView(err: DsError, path: string, site: Site): ErrorVie
 
 /** The detail line in the page's language: an unknown dataset with links to near ids; no line for an unknown path (the lede says it). */
 function errorDetail(err: DsError, lang: Lang, t: UiStrings): ErrorDetail | null {
-  if (err.code === 'no_route' || err.code === 'not_found') return null;
+  if (err.code === 'no_route') return null;
   if (err.code === 'unknown_dataset' && typeof err.facts.dataset === 'string') {
     const candidates = Array.isArray(err.facts.candidates) ? err.facts.candidates.filter((c): c is string => typeof c === 'string') : [];
     return {
