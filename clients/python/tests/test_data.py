@@ -1,4 +1,4 @@
-"""ds(), ds_catalog() and ds_meta() against the real server and the real published files."""
+"""ds(), ds_catalog() and ds_meta() against the real server and its published files."""
 
 import json
 
@@ -6,6 +6,7 @@ import pandas as pd
 import pandas.testing as pdt
 
 import dataseries as dts
+from conftest import server_text
 
 CUBE = "ch_seco_concon"
 ONE = {"type": "index", "structure": "ks_i63_index_q", "seas_adj": "csa"}
@@ -18,8 +19,12 @@ def pick(table: pd.DataFrame, **codes) -> pd.DataFrame:
     return table[keep].reset_index(drop=True)
 
 
-def test_catalog_lists_every_dataset(api, data_dir):
-    published = {entry["id"] for entry in json.loads((data_dir / "catalog.json").read_text("utf-8"))}
+def server_catalog(api: str) -> list:
+    return json.loads(server_text(api, "/catalog"))
+
+
+def test_catalog_lists_every_dataset(api):
+    published = {entry["id"] for entry in server_catalog(api)}
     catalog = dts.ds_catalog()
     assert set(catalog["id"]) == published
     assert list(catalog.columns[:3]) == ["id", "title", "topic"]
@@ -46,8 +51,8 @@ def test_whole_dataset_equals_published_csv(api, published):
     assert dts.ds(CUBE)["seas_adj"].isin(["na", "csa"]).all()  # the code "na" stays a string
 
 
-def test_every_dataset_equals_its_published_csv_exactly(api, published, data_dir):
-    for entry in json.loads((data_dir / "catalog.json").read_text("utf-8")):
+def test_every_dataset_equals_its_published_csv_exactly(api, published):
+    for entry in server_catalog(api):
         pdt.assert_frame_equal(dts.ds(entry["id"]), published(entry["id"]), check_exact=True, obj=entry["id"])
         dts.clear_cache()
 

@@ -1,7 +1,10 @@
 """Each error case gives its plain message, from the real server's answers."""
 
+import datetime
 import socket
 
+import pandas as pd
+import pandas.testing as pdt
 import pytest
 
 import dataseries as dts
@@ -59,36 +62,13 @@ def test_server_unreachable_names_the_url_and_the_variable(api, monkeypatch):
     assert "DATASERIES_API" in message
 
 
-def closed_port() -> str:
-    """A base URL where nothing listens."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return f"http://127.0.0.1:{probe.getsockname()[1]}"
-
-
-@pytest.fixture
-def requests_sent(monkeypatch):
-    """Counts the real requests the package sends (every module's reference to http_get)."""
-    from dataseries import _http, catalog, series
-
-    sent = []
-
-    def counting(url):
-        sent.append(url)
-        return _http.http_get(url)
-
-    for module in (catalog, series):
-        monkeypatch.setattr(module, "http_get", counting)
-    return sent
-
-
 MALFORMED = {"ch-kof-barometer": "ch_kof_barometer", "CH_KOF_BAROMETER": "ch_kof_barometer",
              "ch_kof_barometer ": "ch_kof_barometer", " Ch_Seco-Concon": "ch_seco_concon", "ch.fso.ppi": "ch_fso_ppi"}
 
 
 @pytest.mark.parametrize("given, meant", MALFORMED.items())
-def test_a_malformed_id_is_one_clear_error_before_any_request(api, monkeypatch, requests_sent, given, meant):
-    monkeypatch.setenv("DATASERIES_API", closed_port())  # a request would be ServerUnreachableError
+def test_a_malformed_id_is_one_clear_error_before_any_request(monkeypatch, requests_sent, closed_port, given, meant):
+    monkeypatch.setenv("DATASERIES_API", closed_port)  # a request would be ServerUnreachableError
     for call, argument in ((lambda: dts.ds(given), "`dataset`"), (lambda: dts.ds_meta(given), "`id`")):
         with pytest.raises(dts.InvalidSelectionError) as caught:
             call()
@@ -152,3 +132,37 @@ def test_whole_numbers_are_codes(api, published):
     got = dts.ds("ch_fso_ppi", base=2020)
     assert set(got["base"]) == {"2020"}
     assert len(got) > 0
+
+
+@pytest.mark.parametrize("call", [
+    lambda: dts.ds(""), lambda: dts.ds(None), lambda: dts.ds(123), lambda: dts.ds_meta(""),
+    lambda: dts.ds_catalog(lang="xx"), lambda: dts.ds_search(""), lambda: dts.ds_search("  "),
+    lambda: dts.ds("ch_kof_barometer", start=pd.NaT), lambda: dts.ds("ch_kof_barometer", end=pd.NaT),
+])
+def test_an_argument_that_cannot_be_right_is_an_invalid_selection_before_any_request(monkeypatch, requests_sent, closed_port, call):
+    monkeypatch.setenv("DATASERIES_API", closed_port)  # a request would be ServerUnreachableError
+    with pytest.raises(dts.InvalidSelectionError) as caught:
+        call()
+    assert caught.value.__cause__ is None and caught.value.__context__ is None
+    assert requests_sent == []
+
+
+def test_a_date_before_year_1000_is_sent_with_four_digits(api, requests_sent):
+    got = dts.ds("ch_kof_barometer", start=datetime.date(1, 1, 1), end=datetime.datetime(9999, 12, 31))
+    assert "from=0001-01-01" in requests_sent[0] and "to=9999-12-31" in requests_sent[0], requests_sent
+    pdt.assert_frame_equal(got, dts.ds("ch_kof_barometer"))
+
+
+# Every argument of ds() in the R client and in the original dataseries R
+# client that this ds() does not have, and what to write here instead.
+OTHER_CLIENTS = {"from": "start=", "to": "end=", "as": "DataFrame", "id": "dataset", "class": "DataFrame"}
+
+
+@pytest.mark.parametrize("name, instead", OTHER_CLIENTS.items())
+@pytest.mark.parametrize("dataset", ["ch_seco_concon", "ch_kof_barometer"])
+def test_another_clients_argument_says_what_to_write_instead(api, dataset, name, instead):
+    with pytest.raises(dts.InvalidSelectionError) as caught:
+        dts.ds(dataset, **{name: "ts" if name in ("as", "class") else "2020-01-01"})
+    message = str(caught.value)
+    assert f"`{name}` is an argument of another dataseries client" in message
+    assert instead in message

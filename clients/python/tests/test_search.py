@@ -54,7 +54,19 @@ def test_every_row_feeds_ds(api):
     assert set(dts.ds(row["dataset"], **{row["dim"]: row["code"]})[row["dim"]]) == {row["code"]}
 
 
+def test_without_a_pattern_the_whole_table(api):
+    """One row per dataset, as the search row of a whole dataset, in the catalog's order."""
+    everything = dts.ds_search()
+    catalog = dts.ds_catalog()
+    assert list(everything.columns) == ["dataset", "title", "dim", "code", "label", "path", "freq"]
+    assert list(everything["dataset"]) == list(catalog["id"])
+    assert list(everything["title"]) == list(catalog["title"]) == list(everything["label"])
+    assert list(everything["freq"]) == list(catalog["frequency"])
+    assert everything["dim"].isna().all() and everything["code"].isna().all() and (everything["path"] == "").all()
+    assert list(dts.ds_search(lang="de")["title"]) == list(dts.ds_catalog("de")["title"])
+
+
 def test_a_pattern_without_words_is_refused(api):
-    for pattern in ("", "   ", None, 3):
+    for pattern in ("", "   ", 3):
         with pytest.raises(dts.DataseriesError, match="`pattern`"):
             dts.ds_search(pattern)

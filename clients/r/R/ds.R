@@ -1,7 +1,8 @@
 # ds(): one selection of a dataset as a typed data frame (or a ts).
 
 # Documented in man/ds.Rd.
-ds <- function(dataset, ..., from = NULL, to = NULL, as = c("data.frame", "ts")) {
+ds <- function(dataset, ..., from = NULL, to = NULL, frequency = NULL, aggregation = NULL, partial = FALSE,
+               as = c("data.frame", "ts")) {
   as <- match.arg(as)
   check_dataset_id(dataset, "dataset", "ds")
   dims <- collect_dims(list(...), dataset)
@@ -10,13 +11,14 @@ ds <- function(dataset, ..., from = NULL, to = NULL, as = c("data.frame", "ts"))
   if (!is.null(first) && !is.null(last) && first > last) {
     ds_abort(sprintf("`from` (%s) is after `to` (%s): swap them or widen the range.", first, last), "dataseries_bad_argument")
   }
-  query <- list(dataset = dataset, dims = format_dims(dims), from = first, to = last)
+  query <- c(list(dataset = dataset, dims = format_dims(dims), from = first, to = last),
+             conversion_query(frequency, aggregation, partial))
   # The JSON route: jsonlite reads its numbers exactly (base R's CSV number
   # parser is off by one unit in the last place for a few), and its errors
   # carry the facts (the valid codes) in the same answer.
   url <- build_url("/series", query)
   data <- cached(paste("series", url), function() fetch_series(url, dataset, dims))
-  if (as == "ts") return(series_to_ts(data, ds_meta(dataset)$frequency))
+  if (as == "ts") return(series_to_ts(data, frequency %||% ds_meta(dataset)$frequency))
   data
 }
 
@@ -77,6 +79,22 @@ format_dims <- function(dims) {
   if (length(dims) == 0) return(NULL)
   parts <- vapply(names(dims), function(dim) paste0(dim, "=", paste(dims[[dim]], collapse = ",")), character(1))
   paste(parts, collapse = ";")
+}
+
+# The server's parameters of frequency conversion, under their own names;
+# the server checks their values (and names the valid ones).
+conversion_query <- function(frequency, aggregation, partial) {
+  for (name in c("frequency", "aggregation")) {
+    value <- get(name)
+    if (!is.null(value) && !(is.character(value) && length(value) == 1 && !is.na(value))) {
+      ds_abort(sprintf('`%s` must be one string, e.g. %s.', name,
+                       if (name == "frequency") 'frequency = "annual"' else 'aggregation = "mean"'), "dataseries_bad_argument")
+    }
+  }
+  if (!is.logical(partial) || length(partial) != 1 || is.na(partial)) {
+    ds_abort("`partial` must be TRUE or FALSE.", "dataseries_bad_argument")
+  }
+  list(frequency = frequency, aggregation = aggregation, partial = if (partial) "true" else NULL)
 }
 
 # A date argument as YYYY-MM-DD, checked here so the error names the argument.

@@ -80,10 +80,24 @@ explain_bad_request <- function(said, problem, context) {
   if (!is.null(context$dataset) && length(valid) > 0 && !is.null(kind) && !grepl("ds_meta(", message, fixed = TRUE)) {
     message <- sprintf('%s ds_meta("%s") lists the dimensions and their codes.', message, context$dataset)
   }
+  if (identical(kind, "dimension")) message <- other_client_hint(dimension, message)
   class <- switch(kind %||% "", dimension = "dataseries_unknown_dimension",
                   code = "dataseries_unknown_code", character())
   ds_abort(message, c(class, "dataseries_bad_request"),
            status = 400L, problem = problem, dimension = dimension, valid = valid)
+}
+
+# Arguments of ds() in the Python client and in the original dataseries R
+# client that this ds() does not have, and what to write here instead. The
+# server is asked first (a dataset may have a dimension of that name); only
+# when it knows no such dimension does the error say so.
+other_client_arguments <- c(start = "`from`", end = "`to`", id = "`dataset` (the first argument)",
+                            class = '`as = "ts"` or `as = "data.frame"`')
+
+other_client_hint <- function(dimension, message) {
+  if (!is.character(dimension) || length(dimension) != 1 || !dimension %in% names(other_client_arguments)) return(message)
+  sprintf("`%s` is an argument of another dataseries client, not of this ds(): here write %s. (%s)",
+          dimension, other_client_arguments[[dimension]], message)
 }
 
 # "dimension" or "code" from the problem's stable type

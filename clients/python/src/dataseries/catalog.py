@@ -9,7 +9,7 @@ import pandas as pd
 
 from ._cache import cached
 from ._http import build_url, http_get
-from .errors import DataseriesError, check_dataset_id, explain_failure, problem_of
+from .errors import InvalidSelectionError, check_dataset_id, explain_failure, problem_of
 
 LANGS = ("en", "de", "fr", "it")
 
@@ -57,8 +57,8 @@ def get_json(path: str, dataset: Optional[str] = None, absolute: bool = False) -
 
 
 def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise DataseriesError(f"`lang` must be one of {', '.join(LANGS)}.")
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise InvalidSelectionError(f"`lang` must be one of {', '.join(LANGS)}; got {lang!r}.", parameter="lang")
     return lang
 
 

@@ -84,7 +84,8 @@ PYTHON_WORDS = [
 def check_dataset_id(dataset: Any, argument: str, function: str) -> None:
     """Refuses, before any request, what cannot be a dataset id; suggests the id it resembles."""
     if not isinstance(dataset, str) or not dataset:
-        raise DataseriesError(f'`{argument}` must be one dataset id as a string, e.g. {function}("ch_kof_barometer").')
+        raise InvalidSelectionError(f'`{argument}` must be one dataset id as a string, e.g. {function}("ch_kof_barometer").',
+                                    parameter=argument, dataset=dataset)
     if DATASET_ID.fullmatch(dataset):
         return
     guess = re.sub(r"[^a-z0-9_]+", "_", dataset.strip().lower()).strip("_")
@@ -134,8 +135,31 @@ def explain_bad_request(said: Optional[str], problem: dict, dataset: Optional[st
     message = said or "The server refused the request."
     if dataset is not None and valid and kind in ("dimension", "code") and "ds_meta(" not in message:
         message += f' ds_meta("{dataset}") lists the dimensions and their codes.'
+    if kind == "dimension":
+        message = other_client_hint(dimension, message)
     kinds = {"dimension": UnknownDimensionError, "code": UnknownCodeError}
     return kinds.get(kind, InvalidSelectionError)(message, 400, problem, dimension=dimension, valid=list(valid))
+
+
+# Arguments of ds() in the R client and in the original dataseries R client
+# that this ds() does not have, and what to write here instead. The server is
+# asked first (a dataset may have a dimension of that name); only when it
+# knows no such dimension does the error say so.
+OTHER_CLIENT_ARGUMENTS = {
+    "from": "start=",
+    "to": "end=",
+    "as": "nothing: ds() always returns a DataFrame (one column per series: .pivot(index=\"date\", ...))",
+    "class": "nothing: ds() always returns a DataFrame (one column per series: .pivot(index=\"date\", ...))",
+    "id": "the dataset id as the first argument",
+}
+
+
+def other_client_hint(dimension: Any, message: str) -> str:
+    """`message`, preceded by what to write instead when `dimension` is another client's argument."""
+    if dimension not in OTHER_CLIENT_ARGUMENTS:
+        return message
+    return (f"`{dimension}` is an argument of another dataseries client, not of this ds(): here write "
+            f"{OTHER_CLIENT_ARGUMENTS[dimension]}. ({message})")
 
 
 def problem_kind(problem: Mapping[str, Any]) -> Optional[str]:

@@ -17,11 +17,16 @@ ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 DateLike = Any  # str "YYYY-MM-DD", datetime.date, datetime.datetime or pandas.Timestamp
 
 
-def ds(dataset: str, *, start: DateLike = None, end: DateLike = None, **dims: Any) -> pd.DataFrame:
+def ds(dataset: str, *, start: DateLike = None, end: DateLike = None, frequency: Optional[str] = None,
+       aggregation: Optional[str] = None, partial: bool = False, **dims: Any) -> pd.DataFrame:
     """Series of `dataset`: one keyword per dimension with one or more codes.
 
     Returns the dimension columns (codes as strings), `date` (datetime64) and
     `value` (float, NaN where missing). Answers are cached for the session.
+    `frequency` ("annual", "semi-annual", "quarterly", "monthly"),
+    `aggregation` ("mean", the server's default, "sum", "first", "last",
+    "min", "max") and `partial` (keep incomplete periods) are the server's
+    parameters of frequency conversion, sent under those names.
 
     >>> ds("ch_seco_concon", type="index", seas_adj="csa", start="2000-01-01")  # doctest: +SKIP
     >>> ds("ch_fso_vacancies", **{"Offene Stellen": "1"})  # doctest: +SKIP
@@ -31,7 +36,8 @@ def ds(dataset: str, *, start: DateLike = None, end: DateLike = None, **dims: An
     first, last = format_bound(start, "start"), format_bound(end, "end")
     if first is not None and last is not None and first > last:
         raise InvalidSelectionError(f"`start` ({first}) is after `end` ({last}): swap them or widen the range.")
-    query = {"dataset": dataset, "dims": format_dims(codes), "from": first, "to": last}
+    query = {"dataset": dataset, "dims": format_dims(codes), "from": first, "to": last,
+             **conversion_query(frequency, aggregation, partial)}
     # The JSON route: its numbers parse exactly with json, and its errors
     # carry the facts (the valid codes) in the same answer.
     url = build_url("/series", query)
@@ -74,12 +80,22 @@ def format_dims(dims: Dict[str, List[str]]) -> Optional[str]:
     return ";".join(f"{dim}={','.join(codes)}" for dim, codes in dims.items())
 
 
+def conversion_query(frequency: Any, aggregation: Any, partial: Any) -> Dict[str, Optional[str]]:
+    """The server's parameters of frequency conversion; the server checks their values (and names the valid ones)."""
+    for name, value, example in (("frequency", frequency, "annual"), ("aggregation", aggregation, "mean")):
+        if value is not None and not isinstance(value, str):
+            raise InvalidSelectionError(f"`{name}` must be one string, e.g. {name}=\"{example}\"; got {value!r}.", parameter=name)
+    if not isinstance(partial, (bool, np.bool_)):
+        raise InvalidSelectionError(f"`partial` must be True or False; got {partial!r}.", parameter="partial")
+    return {"frequency": frequency, "aggregation": aggregation, "partial": "true" if partial else None}
+
+
 def format_bound(value: DateLike, name: str) -> Optional[str]:
     """A date argument as `YYYY-MM-DD`, checked here so the error names the argument."""
     if value is None:
         return None
-    if isinstance(value, (_dt.date, pd.Timestamp)):
-        return value.strftime("%Y-%m-%d")
+    if isinstance(value, (_dt.date, pd.Timestamp)) and not pd.isna(value):
+        return f"{value.year:04d}-{value.month:02d}-{value.day:02d}"
     if isinstance(value, str) and ISO_DATE.fullmatch(value):
         try:
             _dt.date.fromisoformat(value)

@@ -1,20 +1,39 @@
-# The real server (DATASERIES_API) and the published files it serves.
+# The server the package talks to (the option dataseries.api, else
+# DATASERIES_API, else http://localhost:8080), which must serve the real
+# data; the reference values are its own published CSVs (/series.csv), so
+# the tests need no data folder.
 
+# The datasets these tests read.
+real_datasets <- c("ch_seco_concon", "ch_kof_barometer", "ch_fso_jobs_sex", "ch_fso_ppi",
+                   "ch_fso_construction_prices", "ch_adecco_sjmi")
+
+# Skips when no server answers (saying how to start one); fails when the
+# server serves other data (the demo data, say).
 needs_server <- function() {
-  if (!nzchar(Sys.getenv("DATASERIES_API"))) {
-    skip("DATASERIES_API is not set: these tests need a running server (clients/clients.test.ts starts one)")
+  ds_clear_cache()
+  ids <- tryCatch(ds_catalog()$id, dataseries_unreachable = function(e) NULL)
+  if (is.null(ids)) {
+    skip(sprintf("no dataseries server at %s: start one on the real data (README, Tests) or set DATASERIES_API", ds_base_url()))
+  }
+  missing <- setdiff(real_datasets, ids)
+  if (length(missing) > 0) {
+    stop(sprintf("the server at %s does not serve the real data (no %s): start it with DS_DATA_DIR set to the dataseries-data/data folder (README, Tests)",
+                 ds_base_url(), paste(missing, collapse = ", ")), call. = FALSE)
   }
   ds_clear_cache()
 }
 
-data_dir <- function() {
-  dir <- Sys.getenv("DS_DATA_DIR")
-  if (nzchar(dir)) dir else file.path("..", "..", "..", "..", "..", "shared", "dataseries-data", "data")
+# The text of `path` on the server.
+server_text <- function(path) {
+  con <- url(paste0(ds_base_url(), path), encoding = "UTF-8")
+  on.exit(close(con))
+  paste(readLines(con, warn = FALSE), collapse = "\n")
 }
 
-# A published CSV, typed the way ds() promises.
-published <- function(dataset) {
-  table <- utils::read.csv(file.path(data_dir(), paste0(dataset, ".csv")), colClasses = "character",
+# A dataset as the server publishes it (/series.csv, plus `query`, e.g.
+# "&frequency=annual"), typed the way ds() promises.
+published <- function(dataset, query = "") {
+  table <- utils::read.csv(text = server_text(paste0("/series.csv?dataset=", dataset, query)), colClasses = "character",
                            na.strings = character(0), check.names = FALSE, encoding = "UTF-8")
   table$date <- as.Date(table$date)
   # Through jsonlite's number reader, which rounds correctly (base R's

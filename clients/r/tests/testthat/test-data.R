@@ -1,11 +1,10 @@
-# ds(), ds_catalog() and ds_meta() against the real server and the real published files.
+# ds(), ds_catalog() and ds_meta() against the real server and its published files.
 
 cube <- "ch_seco_concon"
 
 test_that("the catalog lists every dataset", {
   needs_server()
-  ids <- vapply(jsonlite::fromJSON(file.path(data_dir(), "catalog.json"), simplifyVector = FALSE),
-                function(e) e$id, character(1))
+  ids <- vapply(jsonlite::fromJSON(server_text("/catalog"), simplifyVector = FALSE), function(e) e$id, character(1))
   catalog <- ds_catalog()
   expect_setequal(catalog$id, ids)
   expect_s3_class(catalog$start, "Date")
@@ -77,6 +76,30 @@ test_that("regular series come as ts", {
   expect_equal(colnames(both), c("index.ks_i11_econ_hist_q.csa", "index.ks_i63_index_q.csa"))
   expect_equal(frequency(both), 4)
   expect_error(ds("ch_seco_wwa", as = "ts"), "weekly")
+})
+
+# Every value of `table` sits in `got` (a ts of frequency 4) at the quarter
+# that holds its date, in the column of its codes; every other cell is NA.
+expect_on_quarter_grid <- function(got, table) {
+  dims <- setdiff(names(table), c("date", "value"))
+  key <- do.call(paste, c(unname(as.list(table[dims])), sep = "."))
+  cells <- as.matrix(got)
+  parts <- as.POSIXlt(table$date)
+  row <- (parts$year + 1900) * 4 + parts$mon %/% 3 - (start(got)[1] * 4 + start(got)[2] - 1) + 1
+  expect_equal(frequency(got), 4)
+  expect_setequal(colnames(cells), unique(key))
+  expect_identical(unname(cells[cbind(row, match(key, colnames(cells)))]), table$value)
+  expect_equal(sum(!is.na(cells)), sum(!is.na(table$value)))
+}
+
+test_that("dates inside their periods come as a ts on the quarterly grid (semi-annual on 1 April and 1 October)", {
+  needs_server()
+  expect_on_quarter_grid(ds("ch_fso_construction_prices", as = "ts"), published("ch_fso_construction_prices"))
+})
+
+test_that("dates inside their periods come as a ts on the quarterly grid (quarterly on 1 March, June, September, December)", {
+  needs_server()
+  expect_on_quarter_grid(ds("ch_adecco_sjmi", as = "ts"), published("ch_adecco_sjmi"))
 })
 
 test_that("dimension names that are not syntactic", {

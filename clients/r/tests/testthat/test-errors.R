@@ -111,3 +111,19 @@ test_that("without the server's body (https in base R), the error says where to 
   bare$status <- 404L
   expect_error(dataseries:::explain_failure(bare, NULL, list(dataset = "nope")), "Unknown dataset 'nope'", class = "dataseries_unknown_dataset")
 })
+
+# Every argument of ds() in the Python client and in the original dataseries
+# R client that this ds() does not have, and what to write here instead.
+other_clients <- list(start = "`from`", end = "`to`", id = "`dataset`", class = '`as = "ts"`')
+
+test_that("another client's argument is not taken for a dimension: the error says what to write instead", {
+  needs_server()
+  for (name in names(other_clients)) {
+    for (dataset in c("ch_seco_concon", "ch_kof_barometer")) {
+      args <- c(list(dataset), stats::setNames(list(if (name == "class") "ts" else "2020-01-01"), name))
+      error <- expect_error(do.call(ds, args), class = "dataseries_bad_request")
+      expect_match(conditionMessage(error), sprintf("`%s` is an argument of another dataseries client", name), fixed = TRUE)
+      expect_match(conditionMessage(error), other_clients[[name]], fixed = TRUE)
+    }
+  }
+})

@@ -8,9 +8,8 @@ queries <- list(
 )
 
 server_search <- function(q, lang) {
-  url <- paste0(Sys.getenv("DATASERIES_API"), "/search?q=", utils::URLencode(enc2utf8(q), reserved = TRUE),
-                "&lang=", lang, "&limit=100")
-  jsonlite::fromJSON(paste(readLines(url, encoding = "UTF-8", warn = FALSE), collapse = "\n"), simplifyVector = FALSE)$results
+  path <- paste0("/search?q=", utils::URLencode(enc2utf8(q), reserved = TRUE), "&lang=", lang, "&limit=100")
+  jsonlite::fromJSON(server_text(path), simplifyVector = FALSE)$results
 }
 
 test_that("ds_search returns what the server ranks, in every language", {
@@ -48,6 +47,19 @@ test_that("every row feeds ds()", {
   row <- ds_search("swiss nationals")[1, ]
   got <- do.call(ds, c(list(row$dataset), stats::setNames(list(row$code), row$dim)))
   expect_equal(unique(got[[row$dim]]), row$code)
+})
+
+test_that("without a pattern, the whole table: one row per dataset, as a search row of a whole dataset", {
+  needs_server()
+  all <- ds_search()
+  catalog <- ds_catalog()
+  expect_equal(names(all), c("dataset", "title", "dim", "code", "label", "path", "freq"))
+  expect_identical(all$dataset, catalog$id)
+  expect_identical(all$title, catalog$title)
+  expect_identical(all$label, catalog$title)
+  expect_identical(all$freq, catalog$frequency)
+  expect_true(all(is.na(all$dim) & is.na(all$code) & all$path == ""))
+  expect_identical(ds_search(lang = "de")$title, ds_catalog("de")$title)
 })
 
 test_that("a pattern without words is refused", {
