@@ -16,7 +16,7 @@ import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { readPageQuery, type QueryProblem } from './read-query.js';
-import { labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
+import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
 
 const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
 
@@ -227,6 +227,5 @@ export function selectionTitle(ds: Dataset, selection: UrlSelection, lang: Lang)
     values: [],
   }));
   const ctx = namingContext(ds, lang, selection.transform ?? 'level', selection.base ?? null);
-  const caption = labelSeries(ctx, data).caption;
-  return caption ? `${ctx.title}: ${caption}` : ctx.title;
+  return captionTitle(ctx.title, labelSeries(ctx, data).caption);
 }
