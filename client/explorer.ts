@@ -12,10 +12,10 @@ import type { ExplorerData } from '../src/render/pages/explorer-data.js';
 import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
-import { labelSeries, type SeriesData } from '../src/selection/naming.js';
+import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
 import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
-import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
+import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
 import { canLog, Chart } from './chart.js';
 import { compareChart, fetchCompared, initCompareSearch, syncCompare } from './compare.js';
@@ -121,6 +121,7 @@ export async function initExplorer(doc: Document): Promise<void> {
 
   const showCaption = (series: SeriesData[]): void => {
     const c = caption(series);
+    syncEmbedCode(doc, data, state, c.caption);
     setText(doc, '[data-caption]', c.caption);
     setText(doc, '[data-unit]', c.unit ?? '');
     const figcaption = doc.querySelector<HTMLElement>('.chart-caption');
@@ -181,7 +182,7 @@ export async function initExplorer(doc: Document): Promise<void> {
     syncForm(form, data, state);
     const url = statePageUrl('', lang, meta, state);
     if (push && url !== window.location.pathname + window.location.search) window.history.pushState(null, '', url);
-    syncLinks(doc, data, state);
+    syncLinks(doc, data, state, caption(lastSeries).caption);
   };
   const apply = (next: ExplorerState, push: boolean): void => {
     show(next, push);
@@ -296,8 +297,16 @@ function setText(doc: Document, selector: string, text: string): void {
   if (el) el.textContent = text;
 }
 
-/** Rewrites everything that names the selection: snippets, embed code and preview, downloads, language links, period links. */
-function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): void {
+/** The embed code of the selection, titled as /oembed titles it: the dataset's title and the naming model's caption. */
+function syncEmbedCode(doc: Document, data: ExplorerData, state: ExplorerState, caption: string): void {
+  setText(doc, '[data-embed-snippet]', buildEmbedSnippet({ baseUrl: data.baseUrl, meta: data.meta, state, title: captionTitle(data.title, caption) }));
+}
+
+/**
+ * Rewrites everything that names the selection: snippets, embed code and preview, downloads, language links, period links.
+ * `caption` is the naming model's caption of the series last shown (the embed code is titled again when the new ones arrive).
+ */
+function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState, caption: string): void {
   const { meta } = data;
   const lang = meta.lang;
   const t = data.strings;
@@ -315,7 +324,7 @@ function syncLinks(doc: Document, data: ExplorerData, state: ExplorerState): voi
     data.compare.map((c) => ({ ...input, meta: c.meta, state: comparedState(state, c) })),
   );
   for (const tool of SNIPPET_TOOLS) setText(doc, `[data-snippet="${tool}"]`, snippets[tool]);
-  setText(doc, '[data-embed-snippet]', buildEmbedSnippet({ baseUrl: data.baseUrl, meta, state, title: embedTitle(meta, state, data.title) }));
+  syncEmbedCode(doc, data, state, caption);
   const preview = doc.querySelector<HTMLIFrameElement>('[data-embed-preview]');
   const previewSrc = statePageUrl('', lang, meta, state, [['embed', '1']]);
   if (preview && preview.getAttribute('src') !== previewSrc) {

@@ -4,7 +4,7 @@
  * the live stream announced: behind a proxy, the replica holding the stream
  * may have reloaded before the one that answers (issue 16).
  */
-import { versionOfEtag } from '../src/http/version-etag.js';
+import { versionOfEtag } from '../src/query/version-etag.js';
 import type { SeriesData } from '../src/selection/naming.js';
 import { announcedVersion } from './live.js';
 import { readSeriesJson } from './series-json.js';

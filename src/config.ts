@@ -1,25 +1,15 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseTrustedProxies } from './http/client-address.js';
+import { PROJECT_ROOT } from './project-root.js';
 
 /**
  * Configuration, declared once (name, default, type, help), read from the
  * environment at start-up, validated with every problem listed, then frozen.
  */
 
-/** Walks up from this file to the directory holding package.json (works from src/ and dist/src/). */
-function findRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
-
-const ROOT = findRoot();
-
 /** The project's root directory (where package.json and demo-data/ live). */
-export const PROJECT_ROOT = ROOT;
+export { PROJECT_ROOT };
 
 export interface Config {
   dataDir: string;
@@ -63,7 +53,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** Every setting the service reads, with its default and meaning (shown by `--help`). */
 export const SETTINGS: Record<keyof Config, Setting> = {
-  dataDir: { env: 'DS_DATA_DIR', help: 'directory of published files', fallback: () => path.join(ROOT, 'demo-data') },
+  dataDir: { env: 'DS_DATA_DIR', help: 'directory of published files', fallback: () => path.join(PROJECT_ROOT, 'demo-data') },
   host: { env: 'HOST', help: 'address to listen on', fallback: () => '0.0.0.0' },
   port: { env: 'PORT', help: 'port to listen on (0 = any free port)', fallback: () => '8080' },
   baseUrl: {

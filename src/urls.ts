@@ -127,7 +127,7 @@ export function langPrefix(lang: Lang): string {
 }
 
 /** API routes that take a selection. */
-export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx' | 'series.json';
+export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx';
 
 /**
  * The URL of an API output of a selection.
@@ -150,11 +150,6 @@ export function pageUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: st
   const pairs: [string, string][] = keys.map((d) => [d, dims[d].join(',')]);
   const compare = (s.compare ?? []).map((ref): [string, string] => ['compare', formatCompare(ref)]);
   return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...compare, ...extra])}`;
-}
-
-/** The URL of the embeddable chart of a selection (`?embed=1`). */
-export function embedUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: string[]): string {
-  return pageUrl(baseUrl, lang, s, order, [['embed', '1']]);
 }
 
 /** The URL of a site page in a language (`path` without prefix, e.g. '/datasets'; '/' for home). */

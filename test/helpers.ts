@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, PROJECT_ROOT, type Config } from '../src/config.js';
+import type { Dimension } from '../src/data/model.js';
 
 /** The real published files (never copied into the project). */
 export const REAL_DATA = path.resolve(PROJECT_ROOT, '..', 'shared', 'dataseries-data', 'data');
@@ -68,4 +69,19 @@ export function parseCsvText(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * A flat dimension of tiny fixtures: its levels are `codes`, in that order, with their codes as labels.
+ * @example fixtureDimension('sex', ['m', 'f'])
+ */
+export function fixtureDimension(id: string, codes: string[]): Dimension {
+  return {
+    id,
+    label: { en: id },
+    levels: codes.map((code) => ({ code, label: { en: code }, data: true, parent: null, depth: 0 })),
+    index: new Map(codes.map((code, i) => [code, i])),
+    fileOrder: codes.map((_, i) => i),
+    hasHierarchy: false,
+  };
 }

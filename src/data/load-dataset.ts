@@ -124,7 +124,11 @@ export function parseDataset(files: DatasetFiles, bytes: DatasetBytes): DatasetL
     const disagrees = files.expect?.data && checkFacts(files.expect.data, store);
     if (disagrees) return fail(files.data, disagrees);
     const version = createHash('sha1').update(bytes.meta).update(bytes.csv).digest('hex').slice(0, 16);
-    return { ok: true, dataset: { meta, store, version, files: { data: files.data, meta: files.meta }, signature: bytes.signature }, issues };
+    return {
+      ok: true,
+      dataset: { meta, store, version, files: { data: files.data, meta: files.meta }, signature: bytes.signature, derived: new Map() },
+      issues,
+    };
   } catch (e) {
     if (e instanceof MetaError) return fail(files.meta, e.message);
     if (e instanceof CsvError) return fail(files.data, e.message, e.line || undefined, e.retry);

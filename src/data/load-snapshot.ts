@@ -183,6 +183,7 @@ export async function loadSnapshot(given: string, previous: Snapshot | null = nu
     datasets,
     ...vocab,
     publishedAt: manifest?.publishedAt ?? null,
+    derived: new Map(),
     issues: issues.map(cleanIssue),
     observations,
     series,

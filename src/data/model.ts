@@ -3,6 +3,7 @@
  * reads (tolerant, drifting files) is normalised into these types once, at
  * load; every route reads only these.
  */
+import type { Derived } from './derived.js';
 
 /** The four languages of the service; English is always present. */
 export const LANGS = ['en', 'de', 'fr', 'it'] as const;
@@ -140,6 +141,8 @@ export interface Dataset {
   files: { data: string; meta: string };
   /** size and mtime of both files: an unchanged signature is not re-read on reload */
   signature: string;
+  /** what is computed once from this dataset (derived.ts): kept while the dataset is */
+  derived: Derived;
 }
 
 /** A category of the catalog (topic group). */
@@ -187,4 +190,6 @@ export interface Snapshot {
   series: number;
   /** when the directory was published (its manifest), null for a directory without one */
   publishedAt: string | null;
+  /** what is computed once from this snapshot (derived.ts): search, categories, page items */
+  derived: Derived;
 }

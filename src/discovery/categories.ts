@@ -1,3 +1,4 @@
+import { derived, derivedKey } from '../data/derived.js';
 import type { Category, Dataset, Snapshot } from '../data/model.js';
 
 /** The last group: datasets whose topic matches no category, or that have none. */
@@ -18,7 +19,7 @@ export interface CategoryGroup {
   datasets: Dataset[];
 }
 
-const memo = new WeakMap<Snapshot, CategoryGroup[]>();
+const GROUPS = derivedKey<CategoryGroup[]>('category groups');
 
 /**
  * The topic groups in display order, each with its datasets, joined on the
@@ -28,9 +29,11 @@ const memo = new WeakMap<Snapshot, CategoryGroup[]>();
  * vocabulary has its own `other` category, which then receives them).
  */
 export function groupByCategory(snapshot: Snapshot): CategoryGroup[] {
-  let groups = memo.get(snapshot);
-  if (groups) return groups;
-  groups = [];
+  return derived(snapshot, GROUPS, () => buildGroups(snapshot));
+}
+
+function buildGroups(snapshot: Snapshot): CategoryGroup[] {
+  const groups: CategoryGroup[] = [];
   const byKey = new Map<string, CategoryGroup>();
   for (const category of snapshot.categories) {
     if (byKey.has(category.key)) continue;
@@ -44,6 +47,5 @@ export function groupByCategory(snapshot: Snapshot): CategoryGroup[] {
     (byKey.get(dataset.meta.topic?.key ?? '') ?? other).datasets.push(dataset);
   }
   if (other.datasets.length > 0 && !groups.includes(other)) groups.push(other);
-  memo.set(snapshot, groups);
   return groups;
 }

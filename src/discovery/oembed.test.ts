@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { oembedUrl, pageUrl } from '../urls.js';
-import { embedSnippet } from './oembed.js';
+import { embedSnippet } from '../render/pages/snippets.js';
 
 const BASE = 'http://localhost:0';
 type Json = Record<string, any>;
@@ -124,6 +124,27 @@ describe('oEmbed on the real data', () => {
     const res = await app.inject(oembedUrl(BASE, page).slice(BASE.length));
     assert.equal(res.statusCode, 200, res.body);
     assertOembedRich(JSON.parse(res.body));
+  });
+
+  it("is the page's own embed snippet, markup and title, for the same page URL", async () => {
+    for (const path of [
+      '/de/d/ch_fso_unemp_rate?sex=men&from=2020-01-01',
+      '/d/ch_snb_zimoma?D0=SARON,1TGT&transform=yoy',
+      '/fr/d/ch_fso_ppi?base=2020&transform=index',
+      '/it/d/ch_kof_barometer',
+    ]) {
+      const page = await app.inject(path);
+      assert.equal(page.statusCode, 200, path);
+      const shown = /<code id="embed-snippet" data-embed-snippet>([^<]*)<\/code>/.exec(page.body)?.[1];
+      assert.ok(shown, `the page ${path} shows an embed snippet`);
+      const snippet = shown
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, '&');
+      assert.equal((await oembed(`${BASE}${path}`)).html, snippet, path);
+    }
   });
 
   it('escapes titles and URLs in the snippet', () => {

@@ -1,6 +1,7 @@
 import type { Lang, Snapshot } from '../data/model.js';
 import { DsError, NotFoundError, NotImplementedError, BadParameterError } from '../errors/ds-error.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS } from '../render/chart-style.js';
+import { EMBED_HEIGHT, embedSnippet } from '../render/pages/snippets.js';
 import { selectionPageUrl, selectionTitle } from '../selection/from-dataset.js';
 import { apiUrl, sitePageUrl } from '../urls.js';
 import { parsePageUrl, type Target } from './parse-target.js';
@@ -12,8 +13,6 @@ import { parsePageUrl, type Target } from './parse-target.js';
 
 /** Name of the provider in oEmbed answers. */
 export const PROVIDER_NAME = 'dataseries';
-/** Height of the embed snippet (DESIGN §4). */
-export const EMBED_HEIGHT = 580;
 /** Width reported for the 100%-wide snippet when the consumer sets no maximum. */
 export const EMBED_WIDTH = 800;
 
@@ -22,19 +21,6 @@ export interface OembedQuery {
   maxwidth?: number;
   maxheight?: number;
   format?: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const attr = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-
-/**
- * The iframe snippet of an embedded chart (DESIGN §4): full width, no
- * border, rounded corners, lazy loading, a title; `maxWidth` caps the width.
- * @example embedSnippet({ src: 'https://x.org/d/ch_fso_ppi?embed=1', title: 'Producer prices', height: 580 })
- */
-export function embedSnippet(o: { src: string; title: string; height: number; maxWidth?: number }): string {
-  const style = `border:0;border-radius:8px;overflow:hidden${o.maxWidth ? `;max-width:${o.maxWidth}px` : ''}`;
-  return `<iframe src="${attr(o.src)}" title="${attr(o.title)}" width="100%" height="${o.height}" style="${style}" loading="lazy" allowfullscreen></iframe>`;
 }
 
 /** Reads the page URL of an oEmbed request: ours, a dataset page, a valid selection; else 404 (oEmbed §2.3.5). */

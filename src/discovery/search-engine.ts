@@ -1,3 +1,4 @@
+import { derived, derivedKey } from '../data/derived.js';
 import { LANGS, type Dataset, type Dimension, type Labels, type Lang, type Level, type Snapshot } from '../data/model.js';
 import { tokenize } from './fold-text.js';
 import { ancestorLabels, isSelectable } from './levels.js';
@@ -47,16 +48,11 @@ export interface SearchEngine {
   postings: Uint32Array[];
 }
 
-const memo = new WeakMap<Snapshot, SearchEngine>();
+const SEARCH_ENGINE = derivedKey<SearchEngine>('search engine');
 
-/** The search structure of a snapshot, built on first use and kept as long as the snapshot lives. */
+/** The search structure of a snapshot, built on first use and kept on the snapshot. */
 export function searchEngine(snapshot: Snapshot): SearchEngine {
-  let engine = memo.get(snapshot);
-  if (!engine) {
-    engine = buildSearchEngine(snapshot);
-    memo.set(snapshot, engine);
-  }
-  return engine;
+  return derived(snapshot, SEARCH_ENGINE, () => buildSearchEngine(snapshot));
 }
 
 /** Builds the documents, entries, vocabulary and postings of a snapshot. */

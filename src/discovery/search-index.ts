@@ -1,3 +1,4 @@
+import { derived, derivedKey } from '../data/derived.js';
 import type { Labels, Snapshot } from '../data/model.js';
 import { ancestorLabels, isSelectable } from './levels.js';
 
@@ -17,7 +18,7 @@ export interface SearchIndexRecord {
   path: Labels[];
 }
 
-const memo = new WeakMap<Snapshot, SearchIndexRecord[]>();
+const SEARCH_INDEX = derivedKey<SearchIndexRecord[]>('search index records');
 
 /**
  * The records of `/search-index.json`, built once per snapshot: one per
@@ -26,9 +27,11 @@ const memo = new WeakMap<Snapshot, SearchIndexRecord[]>();
  * has one record with `dim` and `code` null, labelled by its title.
  */
 export function searchIndexRecords(snapshot: Snapshot): SearchIndexRecord[] {
-  let records = memo.get(snapshot);
-  if (records) return records;
-  records = [];
+  return derived(snapshot, SEARCH_INDEX, () => buildRecords(snapshot));
+}
+
+function buildRecords(snapshot: Snapshot): SearchIndexRecord[] {
+  const records: SearchIndexRecord[] = [];
   for (const dataset of snapshot.datasets.values()) {
     const { meta } = dataset;
     const base = { datasetId: meta.id, datasetTitle: meta.title, freq: meta.frequency };
@@ -39,10 +42,9 @@ export function searchIndexRecords(snapshot: Snapshot): SearchIndexRecord[] {
     meta.dimensions.forEach((dim, d) => {
       dim.levels.forEach((level, i) => {
         if (!isSelectable(dataset, d, i)) return;
-        records!.push({ ...base, dim: dim.id, code: level.code, label: level.label, path: ancestorLabels(dim, level) });
+        records.push({ ...base, dim: dim.id, code: level.code, label: level.label, path: ancestorLabels(dim, level) });
       });
     });
   }
-  memo.set(snapshot, records);
   return records;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { INLINE_SCRIPT } from '../render/inline-script.js';
 
 /**
  * The security headers of HTML pages. The Content-Security-Policy allows
@@ -7,9 +8,6 @@ import { createHash } from 'node:crypto';
  * hierarchy indents), images and fetches from our origin, our own embed in
  * the Embed tab's preview. Framing is allowed only for the embed view.
  */
-
-/** The only inline script of the pages: marks that JavaScript runs, before the first paint. */
-export const INLINE_SCRIPT = "document.documentElement.classList.add('js');";
 
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
 

@@ -126,15 +126,10 @@ export function assertFitsXlsx(view: SelectionView): void {
 }
 
 /**
- * Encodes a computed selection as an .xlsx workbook (sheets `data` and
- * `metadata`); the bytes depend only on the view, the language and the rows.
- * @example encodeXlsx(view, 'en', buildDownloadMetadata(view, snapshot, baseUrl, 'en'), labels)
+ * Encodes the plain input of a workbook (sheets `data` and `metadata`; what a
+ * worker thread runs); the bytes depend only on the input.
+ * @example encodeXlsxInput(buildXlsxInput(view, 'en', buildDownloadMetadata(view, snapshot, baseUrl, 'en'), labels))
  */
-export function encodeXlsx(view: SelectionView, lang: Lang, metadata: MetadataRow[], labels: string[]): Buffer {
-  return encodeXlsxInput(buildXlsxInput(view, lang, metadata, labels));
-}
-
-/** Encodes the plain input of a workbook (what a worker thread runs). */
 export function encodeXlsxInput(input: XlsxInput): Buffer {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, dataSheet(input), 'data');

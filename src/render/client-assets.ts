@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ROOT } from '../config.js';
+import { PROJECT_ROOT } from '../project-root.js';
 import type { Assets } from './layout.js';
 
 /** One file of the bundle. */

@@ -18,7 +18,9 @@ export type HtmlValue = SafeHtml | string | number | boolean | null | undefined 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * Escapes text for HTML content and (quoted) attribute values.
+ * The one escaper of the site: text for HTML or XML content and (quoted)
+ * attribute values (`&#39;` is a character reference in both). Pages, the
+ * embed code, /oembed and the sitemap use it.
  * @example escapeHtml('<b>"A&B"</b>') // '&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;'
  */
 export function escapeHtml(text: string): string {

@@ -5,7 +5,7 @@
  */
 import { LANGS, type Lang } from '../data/model.js';
 import { uiStrings, type UiStrings } from '../i18n/strings.js';
-import { INLINE_SCRIPT } from '../http/security-headers.js';
+import { INLINE_SCRIPT } from './inline-script.js';
 import { html, raw, type HtmlValue, type SafeHtml } from './html.js';
 
 /** Built outside the page template so that no formatter can change the script its CSP hash covers. */

@@ -1,6 +1,7 @@
 import { LANGS, type Dataset, type Lang, type Snapshot } from '../data/model.js';
 import { openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
 import { SITE_PAGE_PATHS, sitePageUrl, urlPartsOf } from '../urls.js';
+import { escapeHtml } from './html.js';
 
 /**
  * The sitemap (sitemaps.org protocol with `xhtml:link` alternates, as search
@@ -37,11 +38,6 @@ export function buildSitemapPages(snapshot: Snapshot, baseUrl: string): SitemapP
   ];
 }
 
-/** Escapes text for an XML attribute or element. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
-
 /**
  * The sitemap XML of pages: one `<url>` per page and language, each with the
  * alternates of every language and `x-default`.
@@ -54,11 +50,11 @@ export function renderSitemapXml(pages: SitemapPage[]): string {
   ];
   for (const page of pages) {
     const alternates = [
-      ...LANGS.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(page.urls[l])}"/>`),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(page.urls.en)}"/>`,
+      ...LANGS.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(page.urls[l])}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(page.urls.en)}"/>`,
     ];
     for (const lang of LANGS) {
-      out.push('  <url>', `    <loc>${escapeXml(page.urls[lang])}</loc>`);
+      out.push('  <url>', `    <loc>${escapeHtml(page.urls[lang])}</loc>`);
       if (page.lastmod) out.push(`    <lastmod>${page.lastmod}</lastmod>`);
       out.push(...alternates, '  </url>');
     }

@@ -2,7 +2,7 @@
 // whether a replica behind a proxy is behind the live stream (client/series-fetch.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { versionOfEtag } from '../http/version-etag.js';
+import { versionOfEtag } from '../query/version-etag.js';
 import { selectionEtag } from './selection-etag.js';
 
 describe('selection ETags', () => {

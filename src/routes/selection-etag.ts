@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { versionEtag } from '../http/version-etag.js';
+import { versionEtag } from '../query/version-etag.js';
 import type { Selection } from '../query/view.js';
 
 /**

@@ -9,6 +9,7 @@ import { formatIsoDate, parseIsoDate } from '../data/dates.js';
 import { isDateBound, readDateBound } from '../query/date-bound.js';
 import { withRelative } from '../query/parse-selection.js';
 import { selectSeries } from '../query/compute-view.js';
+import { derived, derivedKey } from '../data/derived.js';
 import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
 import { pickLabel } from '../i18n/labels.js';
@@ -16,9 +17,9 @@ import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { readPageQuery, type QueryProblem } from './read-query.js';
-import { labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
+import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
 
-const cache = new WeakMap<Dataset, Map<Lang, ExplorerMeta>>();
+const EXPLORER_META = derivedKey<Map<Lang, ExplorerMeta>>('explorer meta by language');
 
 /**
  * The pickers of a dataset: a dimension listed in `single_select` takes one
@@ -54,12 +55,11 @@ function buildDefaults(ds: Dataset): ExplorerMeta['defaults'] {
 }
 
 /**
- * The explorer meta of a dataset in a language (cached per loaded dataset).
+ * The explorer meta of a dataset in a language (kept on the dataset).
  * @example buildExplorerMeta(snapshot.datasets.get('ch_seco_concon')!, 'de')
  */
 export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
-  let byLang = cache.get(ds);
-  if (!byLang) cache.set(ds, (byLang = new Map()));
+  const byLang = derived(ds, EXPLORER_META, () => new Map<Lang, ExplorerMeta>());
   let meta = byLang.get(lang);
   if (!meta) {
     meta = {
@@ -92,12 +92,10 @@ export function buildExplorerUnits(ds: Dataset, lang: Lang): ExplorerUnits | nul
  * published as fractions, shown ×100 in % (the rule of the chart images).
  */
 export function fractionKeys(ds: Dataset): string[] {
-  let keys = fractionCache.get(ds);
-  if (!keys) fractionCache.set(ds, (keys = scanFractions(ds)));
-  return keys;
+  return derived(ds, FRACTION_KEYS, () => scanFractions(ds));
 }
 
-const fractionCache = new WeakMap<Dataset, string[]>();
+const FRACTION_KEYS = derivedKey<string[]>('fraction keys');
 
 function scanFractions(ds: Dataset): string[] {
   const { meta, store } = ds;
@@ -227,6 +225,5 @@ export function selectionTitle(ds: Dataset, selection: UrlSelection, lang: Lang)
     values: [],
   }));
   const ctx = namingContext(ds, lang, selection.transform ?? 'level', selection.base ?? null);
-  const caption = labelSeries(ctx, data).caption;
-  return caption ? `${ctx.title}: ${caption}` : ctx.title;
+  return captionTitle(ctx.title, labelSeries(ctx, data).caption);
 }

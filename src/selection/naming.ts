@@ -202,3 +202,13 @@ export function labelSeries(ctx: LabelContext, data: SeriesData[]): SeriesCaptio
   const units = [...new Set(series.map((s) => s.unit).filter((u): u is string => u !== null && u !== ''))];
   return { series, caption, unit: units.length ? units.join(' / ') : null };
 }
+
+/**
+ * The title of a selection: the dataset's title and, after a colon, the caption
+ * of `labelSeries` (what every selected series shares, the transform). Page
+ * titles, the embed code (page and bundle) and /oembed all title a selection so.
+ * @example captionTitle('Money market rates', 'Call money rate (Tomorrow next) · 1 day') // 'Money market rates: Call money rate (Tomorrow next) · 1 day'
+ */
+export function captionTitle(title: string, caption: string): string {
+  return caption ? `${title}: ${caption}` : title;
+}

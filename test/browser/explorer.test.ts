@@ -143,8 +143,11 @@ describe('the explorer on ch_seco_concon, in Chromium', { skip: SKIP_BROWSER }, 
     assert.equal(
       code,
       `<iframe src="${site.url}/d/ch_seco_concon?type=index&amp;structure=ks_i63_index_q,ks_i11_econ_hist_q&amp;seas_adj=csa&amp;from=2000-01-01&amp;transform=yoy&amp;embed=1"` +
-        ` title="Consumer confidence: Index, Seasonally and calendar adjusted" width="100%" height="580" style="border:0;border-radius:8px;overflow:hidden" loading="lazy" allowfullscreen></iframe>`,
+        ` title="Consumer confidence: Index · Seasonally and calendar adjusted · % change on same period of previous year" width="100%" height="580" style="border:0;border-radius:8px;overflow:hidden" loading="lazy" allowfullscreen></iframe>`,
     );
+    // the bundle's embed code is /oembed's answer for the same page, markup and title
+    const oembed = await page.request.get(`${site.url}/oembed?${new URLSearchParams({ url: page.url().replace(/[?&]$/, '') })}`);
+    assert.equal(((await oembed.json()) as { html: string }).html, code);
     const frame = page.frameLocator('[data-embed-preview]');
     await frame.locator('[data-chart][data-drawn="2"]').waitFor({ state: 'attached' });
     assert.equal(await frame.locator('.uplot canvas').count(), 1);

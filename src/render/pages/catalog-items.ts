@@ -4,6 +4,7 @@
  * of /datasets (diacritics-insensitive, over titles, descriptions, sources
  * and series names).
  */
+import { derived, derivedKey } from '../../data/derived.js';
 import type { Dataset, Lang, Snapshot } from '../../data/model.js';
 import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/format.js';
 import { pickLabel } from '../../i18n/labels.js';
@@ -71,12 +72,11 @@ function buildItem(ds: Dataset, lang: Lang): DatasetItem {
   };
 }
 
-const itemCache = new WeakMap<Snapshot, Map<Lang, DatasetItem[]>>();
+const ITEMS = derivedKey<Map<Lang, DatasetItem[]>>('catalog items by language');
 
-/** Every dataset of a snapshot in catalog order, in a language (cached per snapshot). */
+/** Every dataset of a snapshot in catalog order, in a language (kept on the snapshot). */
 export function buildDatasetItems(snapshot: Snapshot, lang: Lang): DatasetItem[] {
-  let byLang = itemCache.get(snapshot);
-  if (!byLang) itemCache.set(snapshot, (byLang = new Map()));
+  const byLang = derived(snapshot, ITEMS, () => new Map<Lang, DatasetItem[]>());
   let items = byLang.get(lang);
   if (!items) byLang.set(lang, (items = [...snapshot.datasets.values()].map((ds) => buildItem(ds, lang))));
   return items;

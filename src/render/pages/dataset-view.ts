@@ -17,20 +17,20 @@ import { fillTemplate, frequencyUnit } from '../../i18n/chart-text.js';
 import { renderChartSvg } from '../chart-svg.js';
 import { html } from '../html.js';
 import type { LayoutView } from '../layout.js';
-import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
+import { buildExplorerMeta, buildExplorerUnits, fractionKeys, selectionTitle, toSelection } from '../../selection/from-dataset.js';
 import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
 import type { ExplorerData } from './explorer-data.js';
-import { labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
+import { captionTitle, labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
 import { readPageQuery } from '../../selection/read-query.js';
 import { comparedState, nameCompared, type ComparedSeries } from '../../selection/compare.js';
 import { buildCompared, compareDropsOf } from './compare-view.js';
 import { buildCompareCard, type CompareCard } from './compare-card.js';
 import { compareWords } from '../../i18n/compare-text.js';
-import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
+import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
 import { licenseAnchor, licenseName } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
 import type { CitationInput } from './citation.js';
-import { buildEmbedSnippet, buildSnippets, embedTitle, type SnippetTool } from './snippets.js';
+import { buildEmbedSnippet, buildSnippets, type SnippetTool } from './snippets.js';
 
 /** A period shortcut ("10 years"): a link for the page without JavaScript. */
 export interface Preset {
@@ -215,7 +215,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
   return {
     layout: layoutOf(site, lang, (base, l) => statePageUrl(base, l, meta, state, embed ? [['embed', '1']] : []), {
       // the naming model's caption: what the shown series share (src/selection/naming.ts)
-      title: caption.caption ? `${title}: ${caption.caption}` : title,
+      title: captionTitle(title, caption.caption),
       description: description || head,
       active: 'datasets',
       page: embed ? 'embed' : 'dataset',
@@ -263,7 +263,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
       snippetInput,
       compared.map((c) => ({ ...snippetInput, meta: c.meta, state: comparedState(state, c) })),
     ),
-    embedSnippet: buildEmbedSnippet({ baseUrl: site.baseUrl, meta, state, title: embedTitle(meta, state, title) }),
+    embedSnippet: buildEmbedSnippet({ baseUrl: site.baseUrl, meta, state, title: selectionTitle(ds, toUrlSelection(meta, state), lang) }),
     links: buildDownloadLinks(meta, state, lang),
     formAction: pageUrl('', lang, { datasetId: ds.meta.id }),
     presets: buildPresets(ds, meta, state, t, lang),

@@ -8,8 +8,6 @@ import { downloadLinkParams, OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from
 import { apiUrl } from '../../urls.js';
 import { toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
-/** The outputs the download card links to: every selection output of the registry. */
-export const DOWNLOAD_KINDS: readonly OutputId[] = OUTPUT_IDS;
 export type DownloadKind = OutputId;
 
 export { DOWNLOAD_CHART_SIZE } from '../../query/selection-outputs.js';

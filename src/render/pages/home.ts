@@ -2,6 +2,7 @@
  * The home page: search box, featured datasets with their latest value, and
  * every dataset by topic.
  */
+import { derived, derivedKey } from '../../data/derived.js';
 import type { Lang, Snapshot } from '../../data/model.js';
 import { fillTemplate } from '../../i18n/chart-text.js';
 import { formatCount } from '../../i18n/format.js';
@@ -25,14 +26,14 @@ export interface HomeView {
   groups: TopicGroup[];
 }
 
-const sparkCache = new WeakMap<Snapshot, Map<string, Sparkline | null>>();
+const SPARKLINES = derivedKey<Map<Lang, Sparkline | null>>('home sparklines by language');
 
+/** The sparkline of a dataset in a language, kept on the dataset. */
 function sparklineOf(snapshot: Snapshot, id: string, lang: Lang): Sparkline | null {
-  let byKey = sparkCache.get(snapshot);
-  if (!byKey) sparkCache.set(snapshot, (byKey = new Map()));
-  const key = `${id}|${lang}`;
-  if (!byKey.has(key)) byKey.set(key, buildSparkline(snapshot.datasets.get(id)!, lang));
-  return byKey.get(key)!;
+  const dataset = snapshot.datasets.get(id)!;
+  const byLang = derived(dataset, SPARKLINES, () => new Map<Lang, Sparkline | null>());
+  if (!byLang.has(lang)) byLang.set(lang, buildSparkline(dataset, lang));
+  return byLang.get(lang)!;
 }
 
 /** Builds the home page's view in a language. */

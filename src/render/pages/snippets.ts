@@ -6,6 +6,7 @@
  */
 import { isRelativeBound } from '../../query/date-bound.js';
 import { apiUrl } from '../../urls.js';
+import { escapeHtml } from '../html.js';
 import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
 /** The tools of the code card, in display order. */
@@ -349,28 +350,23 @@ function asCompared(tool: SnippetTool, code: string, n: number): string {
   }
 }
 
-const ATTR_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const attr = (text: string): string => text.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c]);
-
 /** Height of the embedded chart in px (DESIGN §4). */
 export const EMBED_HEIGHT = 580;
 
 /**
- * The iframe of the current selection (DESIGN §4): `?embed=1`, full width,
- * 580 px high, no border, rounded corners, lazy, with a title. The same
- * markup as the /oembed answer (src/discovery/oembed.ts), which a test checks.
+ * The one markup of an embedded chart (DESIGN §4), of the page's Embed tab and
+ * of /oembed: full width, no border, rounded corners, lazy loading, a title;
+ * `maxWidth` caps the width. The title is the selection's (naming.ts
+ * captionTitle); src/discovery/oembed.test.ts checks a page's code equals /oembed's.
+ * @example embedSnippet({ src: 'https://x.org/d/ch_fso_ppi?embed=1', title: 'Producer prices', height: 580 })
  */
-export function buildEmbedSnippet(input: { baseUrl: string; meta: ExplorerMeta; state: ExplorerState; title: string }): string {
-  const src = statePageUrl(input.baseUrl, input.meta.lang, input.meta, input.state, [['embed', '1']]);
-  return `<iframe src="${attr(src)}" title="${attr(input.title)}" width="100%" height="${EMBED_HEIGHT}" style="border:0;border-radius:8px;overflow:hidden" loading="lazy" allowfullscreen></iframe>`;
+export function embedSnippet(o: { src: string; title: string; height: number; maxWidth?: number }): string {
+  const style = `border:0;border-radius:8px;overflow:hidden${o.maxWidth ? `;max-width:${o.maxWidth}px` : ''}`;
+  return `<iframe src="${escapeHtml(o.src)}" title="${escapeHtml(o.title)}" width="100%" height="${o.height}" style="${style}" loading="lazy" allowfullscreen></iframe>`;
 }
 
-/**
- * The title of an embedded chart: the dataset title, then the levels of the
- * dimensions narrowed to one code (the rule of the /oembed title).
- */
-export function embedTitle(meta: ExplorerMeta, state: ExplorerState, title: string): string {
-  const sel = toUrlSelection(meta, state).dims ?? {};
-  const labels = meta.dims.filter((d) => sel[d.id]?.length === 1).map((d) => d.levels.find((l) => l.code === sel[d.id][0])?.label ?? sel[d.id][0]);
-  return labels.length ? `${title}: ${labels.join(', ')}` : title;
+/** The embed code of the current selection: its page with `?embed=1`, 580 px high. */
+export function buildEmbedSnippet(input: { baseUrl: string; meta: ExplorerMeta; state: ExplorerState; title: string }): string {
+  const src = statePageUrl(input.baseUrl, input.meta.lang, input.meta, input.state, [['embed', '1']]);
+  return embedSnippet({ src, title: input.title, height: EMBED_HEIGHT });
 }

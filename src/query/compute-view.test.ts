@@ -1,0 +1,122 @@
+// computeView and selectSeries on the real data: the series a selection picks
+// equal a brute-force filter of the store on every real dataset; the window
+// (from, to, last) holds the published rows; the transforms read what comes
+// before the window, by hand from the CSV; edges on tiny windows.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { parseCsvText, REAL_DATA } from '../../test/helpers.js';
+import { formatIsoDate, parseIsoDate } from '../data/dates.js';
+import { loadSnapshot } from '../data/load-snapshot.js';
+import type { Dataset, Snapshot } from '../data/model.js';
+import { computeView, selectSeries } from './compute-view.js';
+import type { Selection } from './view.js';
+
+const day = (iso: string): number => parseIsoDate(iso)!;
+
+/** A selection of `ds` with the defaults of the API. */
+const selection = (ds: Dataset, over: Partial<Selection> = {}): Selection => ({
+  datasetId: ds.meta.id,
+  dims: {},
+  from: null,
+  to: null,
+  last: null,
+  transform: 'level',
+  base: null,
+  ...over,
+});
+
+/** The ids of the store's series whose code in every constrained dimension is one of those asked. */
+function bruteForce(ds: Dataset, dims: Record<string, string[]>): number[] {
+  const { store, meta } = ds;
+  return Array.from({ length: store.count }, (_, s) => s).filter((s) =>
+    meta.dimensions.every((dim, d) => !dims[dim.id] || dims[dim.id].includes(dim.levels[store.codes[d][s]].code)),
+  );
+}
+
+describe('computeView on the real data', () => {
+  let snapshot: Snapshot;
+  let ppi: Dataset;
+  /** ch_fso_ppi's published rows of base 2020, as [date, value text]. */
+  let base2020: [string, string][];
+  before(async () => {
+    snapshot = await loadSnapshot(REAL_DATA);
+    ppi = snapshot.datasets.get('ch_fso_ppi')!;
+    const rows = parseCsvText(await readFile(path.join(REAL_DATA, ppi.files.data), 'utf8'));
+    base2020 = rows.filter((r) => r[0] === '2020').map((r) => [r[1], r[2]]);
+  });
+
+  it('selects what a brute-force filter of the store selects, on every dataset', () => {
+    for (const ds of snapshot.datasets.values()) {
+      const dimensions = ds.meta.dimensions;
+      const asks: Record<string, string[]>[] = [{}];
+      for (const dim of dimensions) {
+        const codes = dim.levels.map((l) => l.code);
+        asks.push({ [dim.id]: [codes[0]] }, { [dim.id]: [codes.at(-1)!, codes[0]] });
+      }
+      // one code in every dimension (the cold single-series path), and the first two codes of each
+      asks.push(Object.fromEntries(dimensions.map((d) => [d.id, [d.levels[ds.store.codes[dimensions.indexOf(d)][0]].code]])));
+      asks.push(Object.fromEntries(dimensions.map((d) => [d.id, d.levels.slice(0, 2).map((l) => l.code)])));
+      for (const dims of asks) assert.deepEqual([...selectSeries(ds, dims)], bruteForce(ds, dims), `${ds.meta.id} ${JSON.stringify(dims)}`);
+    }
+  });
+
+  it('the window from, to and last holds the published rows, with their published texts', () => {
+    const view = computeView(ppi, selection(ppi, { dims: { base: ['2020'] }, from: day('2021-01-01'), to: day('2021-12-01') }));
+    assert.equal(view.series.length, 1);
+    const [s] = view.series;
+    const expected = base2020.filter(([d]) => d >= '2021-01-01' && d <= '2021-12-01');
+    assert.equal(expected.length, 12);
+    assert.deepEqual(
+      [...s.dates].map(formatIsoDate),
+      expected.map(([d]) => d),
+    );
+    assert.deepEqual(
+      [...s.values],
+      expected.map(([, v]) => Number(v)),
+    );
+    assert.equal(view.observations, 12);
+    assert.ok(s.published, 'a level view carries the published texts');
+    const last = computeView(ppi, selection(ppi, { dims: { base: ['2020'] }, last: 3 })).series[0];
+    assert.deepEqual(
+      [...last.dates].map(formatIsoDate),
+      base2020.slice(-3).map(([d]) => d),
+    );
+  });
+
+  it('yoy and pct read the observations before the window (by hand from the CSV)', () => {
+    const valueAt = (iso: string): number => Number(base2020.find(([d]) => d === iso)![1]);
+    const window = { dims: { base: ['2020'] }, from: day('2021-01-01'), to: day('2021-01-01') };
+    const yoy = computeView(ppi, selection(ppi, { ...window, transform: 'yoy' })).series[0];
+    assert.ok(Math.abs(yoy.values[0] - (valueAt('2021-01-01') / valueAt('2020-01-01') - 1) * 100) < 1e-9);
+    assert.equal(yoy.published, undefined, 'a transformed view has no published texts');
+    const pct = computeView(ppi, selection(ppi, { ...window, transform: 'pct' })).series[0];
+    assert.ok(Math.abs(pct.values[0] - (valueAt('2021-01-01') / valueAt('2020-12-01') - 1) * 100) < 1e-9);
+    const diff = computeView(ppi, selection(ppi, { ...window, transform: 'diff' })).series[0];
+    assert.ok(Math.abs(diff.values[0] - (valueAt('2021-01-01') - valueAt('2020-12-01'))) < 1e-9);
+  });
+
+  it('index rebases to 100 at its base date, or at the first value of the window', () => {
+    const at = computeView(
+      ppi,
+      selection(ppi, { dims: { base: ['1963'] }, from: day('1964-01-01'), to: day('1964-02-01'), transform: 'index', base: day('1963-01-01') }),
+    );
+    const [s] = at.series;
+    assert.equal(s.base, 99.7);
+    assert.ok(Math.abs(s.values[0] - (100.2 / 99.7) * 100) < 1e-9);
+    const first = computeView(ppi, selection(ppi, { dims: { base: ['1963'] }, from: day('1964-01-01'), to: day('1964-02-01'), transform: 'index' })).series[0];
+    assert.equal(first.base, 100.2);
+    assert.equal(first.values[0], 100);
+  });
+
+  it('an empty window keeps the series with no observations', () => {
+    for (const over of [{ from: day('2999-01-01') }, { from: day('2021-01-01'), to: day('2020-01-01') }]) {
+      const view = computeView(ppi, selection(ppi, { dims: { base: ['2020'] }, ...over, transform: 'yoy' }));
+      assert.equal(view.series.length, 1);
+      assert.equal(view.series[0].dates.length, 0);
+      assert.equal(view.series[0].values.length, 0);
+      assert.equal(view.observations, 0);
+    }
+  });
+});
