@@ -1,4 +1,5 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { get, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -68,4 +69,38 @@ export function parseCsvText(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/** An /events stream the server has confirmed (its first event arrived), or its refusal. */
+export interface HeldStream {
+  status: number;
+  /** the refusal's body (empty for an open stream) */
+  body: string;
+  /** closes the connection */
+  close: () => void;
+}
+
+/**
+ * Opens an event stream on its own connection and resolves once the server
+ * has sent its first event on it (so the server counts it as open), or with
+ * the status and body of a refusal. A node:http socket stays open until
+ * closed; fetch's Response is not a fit here: undici cancels the body of a
+ * Response that is garbage-collected unread, closing the stream behind the
+ * test's back (issue 23).
+ */
+export function holdStream(url: string, headers: OutgoingHttpHeaders = {}): Promise<HeldStream> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+      let body = '';
+      const close = (): void => void req.destroy();
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        const event = body.indexOf('event: ');
+        if (res.statusCode === 200 && event >= 0 && body.includes('\n\n', event)) resolve({ status: 200, body: '', close });
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, close }));
+    });
+    req.on('error', reject);
+  });
 }
