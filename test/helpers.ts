@@ -1,5 +1,5 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { get, type OutgoingHttpHeaders } from 'node:http';
+import { get, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +74,7 @@ export function parseCsvText(text: string): string[][] {
 /** An /events stream the server has confirmed (its first event arrived), or its refusal. */
 export interface HeldStream {
   status: number;
+  headers: IncomingHttpHeaders;
   /** the refusal's body (empty for an open stream) */
   body: string;
   /** closes the connection */
@@ -97,9 +98,9 @@ export function holdStream(url: string, headers: OutgoingHttpHeaders = {}): Prom
       res.on('data', (chunk: string) => {
         body += chunk;
         const event = body.indexOf('event: ');
-        if (res.statusCode === 200 && event >= 0 && body.includes('\n\n', event)) resolve({ status: 200, body: '', close });
+        if (res.statusCode === 200 && event >= 0 && body.includes('\n\n', event)) resolve({ status: 200, headers: res.headers, body: '', close });
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, close }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, close }));
     });
     req.on('error', reject);
   });

@@ -271,6 +271,43 @@ describe('workers that never drop a request', () => {
     }
   });
 
+  it('--workers 2 share one /events cap: one address holds at most DS_EVENTS_PER_CLIENT streams across the workers', async () => {
+    const cap = 3;
+    const s = await spawnServer({ DS_WATCH: 'false', DS_ACCESS_LOG: 'false', DS_RATE_LIMIT: '0', DS_EVENTS_PER_CLIENT: String(cap) }, ['--workers', '2']);
+    const open: HeldStream[] = [];
+    /** The pid of the worker that answered: a request id is `r<pid in base 36>-<counter>` (front-door.ts). */
+    const pidOf = (stream: HeldStream): number => {
+      const id = String(stream.headers['x-request-id']);
+      return parseInt(id.slice(1, id.indexOf('-')), 36);
+    };
+    try {
+      // fresh connections until both workers have refused one: each then holds what it may
+      const refusedBy = new Set<number>();
+      for (let i = 0; i < 300 && refusedBy.size < 2; i++) {
+        const stream = await holdStream(`${s.base}/events`);
+        if (stream.status === 200) open.push(stream);
+        else {
+          assert.equal(stream.status, 429, stream.body);
+          assert.equal((JSON.parse(stream.body) as { code: string }).code, 'too_many_client_streams');
+          refusedBy.add(pidOf(stream));
+        }
+      }
+      assert.equal(refusedBy.size, 2, 'both workers refused a stream');
+      assert.equal(open.length, cap, `streams open across the workers`);
+      // a closed stream gives its place back, whichever worker held it (the release travels to the primary: retried until it has)
+      open.pop()!.close();
+      let again = await holdStream(`${s.base}/events`);
+      for (let i = 0; i < 200 && again.status !== 200; i++) again = await holdStream(`${s.base}/events`);
+      assert.equal(again.status, 200, 'a place is free again');
+      open.push(again);
+      assert.equal((await holdStream(`${s.base}/events`)).status, 429, 'and only one');
+    } finally {
+      for (const stream of open) stream.close();
+      s.proc.kill('SIGTERM');
+      await exited(s.proc);
+    }
+  });
+
   it('--workers 2, a worker killed (SIGKILL) under a steady client: no request hangs, no 503, restarts back off, the new worker listens once loaded', async () => {
     const s = await spawnServer({ DS_WATCH: 'false', DS_ACCESS_LOG: 'false' }, ['--workers', '2']);
     try {
