@@ -79,6 +79,8 @@ export interface HeldStream {
   body: string;
   /** closes the connection */
   close: () => void;
+  /** resolves when the connection has closed (the server ended it, or `close`) */
+  ended: Promise<void>;
 }
 
 /**
@@ -94,13 +96,14 @@ export function holdStream(url: string, headers: OutgoingHttpHeaders = {}): Prom
     const req = get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
       let body = '';
       const close = (): void => void req.destroy();
+      const ended = new Promise<void>((done) => res.once('close', () => done()));
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         body += chunk;
         const event = body.indexOf('event: ');
-        if (res.statusCode === 200 && event >= 0 && body.includes('\n\n', event)) resolve({ status: 200, headers: res.headers, body: '', close });
+        if (res.statusCode === 200 && event >= 0 && body.includes('\n\n', event)) resolve({ status: 200, headers: res.headers, body: '', close, ended });
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, close }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, close, ended }));
     });
     req.on('error', reject);
   });

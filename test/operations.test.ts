@@ -301,6 +301,19 @@ describe('workers that never drop a request', () => {
       assert.equal(again.status, 200, 'a place is free again');
       open.push(again);
       assert.equal((await holdStream(`${s.base}/events`)).status, 429, 'and only one');
+      // a worker that dies gives back the places of its streams (the primary forgets them when it exits)
+      const victim = pidOf(open[0]);
+      const lost = open.filter((stream) => pidOf(stream) === victim);
+      process.kill(victim, 'SIGKILL');
+      await Promise.all(lost.map((stream) => stream.ended));
+      const kept = open.filter((stream) => pidOf(stream) !== victim);
+      // retried until the primary has seen the exit
+      for (let i = 0; i < 300 && kept.length < cap; i++) {
+        const stream = await holdStream(`${s.base}/events`);
+        if (stream.status === 200) kept.push(stream);
+      }
+      open.push(...kept.filter((stream) => !open.includes(stream)));
+      assert.equal(kept.length, cap, `places back after ${lost.length} streams of a killed worker`);
     } finally {
       for (const stream of open) stream.close();
       s.proc.kill('SIGTERM');
