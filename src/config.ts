@@ -35,6 +35,8 @@ export interface Config {
   workers: number;
   /** most /events streams one client address may hold open */
   eventsPerClient: number;
+  /** who sees /health's paths and load messages: requests from this machine not through a proxy, everyone, or nobody */
+  healthDetails: HealthDetails;
   /** worker threads per process that render images and encode workbooks */
   heavyThreads: number;
   /** heavy tasks that may wait for a thread; one more is answered 503 with Retry-After */
@@ -42,6 +44,10 @@ export interface Config {
   /** selection answers with more rows than this are streamed (memory stays bounded) and not kept in the response cache */
   streamRows: number;
 }
+
+/** Who sees the operator's view of /health (paths, load messages): see docs/deployment.md. */
+export const HEALTH_DETAILS = ['loopback', 'everyone', 'nobody'] as const;
+export type HealthDetails = (typeof HEALTH_DETAILS)[number];
 
 interface Setting {
   env: string;
@@ -82,6 +88,11 @@ export const SETTINGS: Record<keyof Config, Setting> = {
   accessLog: { env: 'DS_ACCESS_LOG', help: 'log one JSON line per request (true|false)', fallback: () => 'true' },
   requestTimeoutMs: { env: 'DS_REQUEST_TIMEOUT_MS', help: 'milliseconds before a request is cut off', fallback: () => '30000' },
   eventsPerClient: { env: 'DS_EVENTS_PER_CLIENT', help: 'most /events streams one client address may hold open', fallback: () => '16' },
+  healthDetails: {
+    env: 'DS_HEALTH_DETAILS',
+    help: `who sees /health's paths and load messages: ${HEALTH_DETAILS.join('|')} (loopback = requests from this machine that came through no proxy)`,
+    fallback: () => 'loopback',
+  },
   workers: { env: 'DS_WORKERS', help: 'server processes sharing the port (or --workers N)', fallback: () => '1' },
   heavyThreads: {
     env: 'DS_HEAVY_THREADS',
@@ -147,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const requestTimeoutMs = int('requestTimeoutMs', 100, 3_600_000);
   const workers = int('workers', 1, 64);
   const eventsPerClient = int('eventsPerClient', 1, 100_000);
+  const healthDetails = raw('healthDetails') as HealthDetails;
+  if (!HEALTH_DETAILS.includes(healthDetails)) problems.push(`DS_HEALTH_DETAILS=${healthDetails}: expected one of ${HEALTH_DETAILS.join(', ')}`);
   const heavyThreads = int('heavyThreads', 1, 64);
   const heavyQueue = int('heavyQueue', 0, 100_000);
   const streamRows = int('streamRows', 0, 1_000_000_000);
@@ -166,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requestTimeoutMs,
     workers,
     eventsPerClient,
+    healthDetails,
     heavyThreads,
     heavyQueue,
     streamRows,

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, formatSettingsHelp, loadConfig, type Config } from './config.js';
+import { serveStreamQuota } from './http/stream-quota.js';
 
 /** Seconds a shutdown may take before in-flight requests are abandoned. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,7 +70,8 @@ async function runWorker(config: Readonly<Config>): Promise<void> {
  * agree, and listens once its data is loaded), forwards SIGHUP to all,
  * restarts a worker that dies with a growing back-off, stops with one clear
  * line when workers cannot listen, and on SIGTERM waits for every worker to
- * finish its requests.
+ * finish its requests. It also counts each client's /events streams across
+ * the workers (stream-quota.ts), so the per-client cap holds for the service.
  */
 function runPrimary(config: Readonly<Config>): void {
   // Workers accept connections themselves: with round-robin the primary hands each connection to a
@@ -79,8 +81,10 @@ function runPrimary(config: Readonly<Config>): void {
   let exitCode = 0;
   let crashes = 0;
   let cannotListen: string | null = null;
-  cluster.on('message', (_worker, msg: { cannotListen?: string }) => {
+  const streams = serveStreamQuota(config.eventsPerClient);
+  cluster.on('message', (worker, msg: { cannotListen?: string }) => {
     if (msg?.cannotListen) cannotListen = msg.cannotListen;
+    streams.message(worker, msg);
   });
   const startedAt = new Map<number, number>();
   const fork = (): void => {
@@ -93,6 +97,7 @@ function runPrimary(config: Readonly<Config>): void {
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(sig);
   };
   cluster.on('exit', (worker, code, signal) => {
+    streams.exit(worker);
     const upMs = Date.now() - (startedAt.get(worker.id) ?? 0);
     startedAt.delete(worker.id);
     if (stopping) {

@@ -1,4 +1,5 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { get, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -84,4 +85,42 @@ export function fixtureDimension(id: string, codes: string[]): Dimension {
     fileOrder: codes.map((_, i) => i),
     hasHierarchy: false,
   };
+}
+
+/** An /events stream the server has confirmed (its first event arrived), or its refusal. */
+export interface HeldStream {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** the refusal's body (empty for an open stream) */
+  body: string;
+  /** closes the connection */
+  close: () => void;
+  /** resolves when the connection has closed (the server ended it, or `close`) */
+  ended: Promise<void>;
+}
+
+/**
+ * Opens an event stream on its own connection and resolves once the server
+ * has sent its first event on it (so the server counts it as open), or with
+ * the status and body of a refusal. A node:http socket stays open until
+ * closed; fetch's Response is not a fit here: undici cancels the body of a
+ * Response that is garbage-collected unread, closing the stream behind the
+ * test's back (issue 23).
+ */
+export function holdStream(url: string, headers: OutgoingHttpHeaders = {}): Promise<HeldStream> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+      let body = '';
+      const close = (): void => void req.destroy();
+      const ended = new Promise<void>((done) => res.once('close', () => done()));
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        body += chunk;
+        const event = body.indexOf('event: ');
+        if (res.statusCode === 200 && event >= 0 && body.includes('\n\n', event)) resolve({ status: 200, headers: res.headers, body: '', close, ended });
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body, close, ended }));
+    });
+    req.on('error', reject);
+  });
 }

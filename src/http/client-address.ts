@@ -40,3 +40,18 @@ export function clientAddressRule(trusted: readonly string[]): ClientOf {
   const trust = proxyaddr.compile([...trusted]);
   return (req) => (req.socket.remoteAddress ? proxyaddr(req, trust) : 'unknown');
 }
+
+/** Headers a proxy adds when it passes a request on. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * True for a request from this machine that came through no proxy: its
+ * socket's peer is a loopback address and it names no forwarded client. A
+ * proxy on this machine makes every visitor's socket a loopback one, so the
+ * forwarding headers it adds count as "not local".
+ */
+export function isDirectLocal(req: IncomingMessage): boolean {
+  const peer = req.socket.remoteAddress ?? '';
+  const loopback = peer === '::1' || /^(::ffff:)?127\./.test(peer);
+  return loopback && !FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined);
+}

@@ -118,12 +118,12 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
   const charge = (req: IncomingMessage, res: ServerResponse, url: string, cached: boolean): boolean => {
     const cost = requestCost(url, cached);
     if (!limiter || cost === 0) return true;
-    const { allowed, reset, headers } = limiter.take(opts.clientOf(req), cost);
+    const { allowed, retryAfter, headers } = limiter.take(opts.clientOf(req), cost);
     if (allowed) {
       for (const k in headers) res.setHeader(k, headers[k]);
       return true;
     }
-    writeError(errors, req, res, new TooManyRequestsError(limiter.limit, reset, headers));
+    writeError(errors, req, res, new TooManyRequestsError(limiter.limit, retryAfter, headers));
     return false;
   };
 

@@ -1,10 +1,18 @@
 /**
- * A per-client budget of request units in fixed one-minute windows, with the
- * headers of the IETF RateLimit draft (`RateLimit-Policy`, `RateLimit-Limit`,
- * `RateLimit-Remaining`, `RateLimit-Reset`) and `Retry-After` on 429.
- * Expensive routes cost more units than one (ROUTE_COSTS); an answer from the
- * response cache costs one whatever its route. Memory is bounded: counters
- * live for one window.
+ * A per-client budget of request units over a sliding one-minute window, with
+ * the headers of the IETF RateLimit draft (`RateLimit-Policy`,
+ * `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`) and
+ * `Retry-After` on 429. Expensive routes cost more units than one
+ * (ROUTE_COSTS); an answer from the response cache costs one whatever its
+ * route.
+ *
+ * The window slides in steps of a second: a request is admitted when the
+ * units of every one-second slot that overlaps the last minute, its own
+ * included, stay within the limit. So no minute, wherever it starts, admits
+ * more than the limit (fixed windows let twice the limit through across a
+ * boundary: issue 23); a unit is counted for 60 to 61 seconds.
+ * Memory is bounded: a client holds at most one counter per slot, and a
+ * client whose units have all left the window is forgotten.
  */
 
 /** Units an uncached request of a path costs (every other request: 1). Documented in docs/deployment.md. */
@@ -45,17 +53,28 @@ function policyHeader(limit: number, workers: number, total: number): string {
 /** The outcome of counting one request. */
 export interface Take {
   allowed: boolean;
-  /** seconds until the window resets */
-  reset: number;
+  /** seconds until this request would be admitted (Retry-After of a 429); 0 when it was */
+  retryAfter: number;
   headers: Record<string, string>;
+}
+
+/** Slots of the window per client (a minute in seconds). */
+const SLOTS = 60;
+
+/** The units a client spent in each recent slot, oldest first. */
+interface Spent {
+  slots: number[];
+  units: number[];
+  total: number;
 }
 
 /** The budget of every client of this process. */
 export class RateLimiter {
   /** units per window per client in this process */
   readonly limit: number;
-  private counts = new Map<string, number>();
-  private windowStart = Date.now();
+  private readonly clients = new Map<string, Spent>();
+  private readonly slotMs: number;
+  private nextSweep = 0;
   private readonly policy: string;
 
   constructor(
@@ -67,25 +86,62 @@ export class RateLimiter {
   ) {
     this.limit = Math.max(1, Math.floor(total / workers));
     this.policy = policyHeader(this.limit, workers, total);
+    this.slotMs = windowMs / SLOTS;
   }
 
-  /** Counts a request of `cost` units from a client; returns the headers to send and whether it may proceed. */
+  /** Counts a request of `cost` units from a client at `now`; returns the headers to send and whether it may proceed. */
   take(client: string, cost = 1, now = Date.now()): Take {
-    if (now - this.windowStart >= this.windowMs) {
-      this.counts.clear();
-      this.windowStart = now - ((now - this.windowStart) % this.windowMs);
+    const slot = Math.floor(now / this.slotMs);
+    this.sweep(slot);
+    const spent = this.clients.get(client) ?? { slots: [], units: [], total: 0 };
+    expire(spent, slot - SLOTS - 1);
+    const allowed = spent.total + cost <= this.limit;
+    if (allowed) {
+      const last = spent.slots.length - 1;
+      if (spent.slots[last] === slot) spent.units[last] += cost;
+      else {
+        spent.slots.push(slot);
+        spent.units.push(cost);
+      }
+      spent.total += cost;
     }
-    const before = this.counts.get(client) ?? 0;
-    const allowed = before + cost <= this.limit;
-    const used = allowed ? before + cost : before;
-    this.counts.set(client, used);
-    const reset = Math.max(1, Math.ceil((this.windowStart + this.windowMs - now) / 1000));
+    if (spent.total > 0) this.clients.set(client, spent);
+    const seconds = (freeSlot: number): number => Math.max(1, Math.ceil(((freeSlot + SLOTS + 1) * this.slotMs - now) / 1000));
     const headers: Record<string, string> = {
       'ratelimit-policy': this.policy,
       'ratelimit-limit': String(this.limit),
-      'ratelimit-remaining': String(Math.max(0, this.limit - used)),
-      'ratelimit-reset': String(reset),
+      'ratelimit-remaining': String(Math.max(0, this.limit - spent.total)),
+      // the whole quota is back once the newest counted slot has left the window
+      'ratelimit-reset': String(spent.slots.length ? seconds(spent.slots[spent.slots.length - 1]) : 1),
     };
-    return { allowed, reset, headers };
+    return { allowed, retryAfter: allowed ? 0 : seconds(this.slotFreeing(spent, cost)), headers };
   }
+
+  /** The slot whose leaving the window frees enough units for `cost` (a cost above the limit never fits: the newest slot). */
+  private slotFreeing(spent: Spent, cost: number): number {
+    let total = spent.total;
+    for (let i = 0; i < spent.slots.length; i++) {
+      total -= spent.units[i];
+      if (total + cost <= this.limit) return spent.slots[i];
+    }
+    return spent.slots[spent.slots.length - 1];
+  }
+
+  /** Once a window: forgets the clients whose units have all left it. */
+  private sweep(slot: number): void {
+    if (slot < this.nextSweep) return;
+    this.nextSweep = slot + SLOTS;
+    for (const [client, spent] of this.clients) {
+      expire(spent, slot - SLOTS - 1);
+      if (spent.total === 0) this.clients.delete(client);
+    }
+  }
+}
+
+/** Drops the slots at or before `oldest`: the minute before now no longer overlaps them. */
+function expire(spent: Spent, oldest: number): void {
+  let n = 0;
+  while (n < spent.slots.length && spent.slots[n] <= oldest) spent.total -= spent.units[n++];
+  spent.slots.splice(0, n);
+  spent.units.splice(0, n);
 }

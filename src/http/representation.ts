@@ -78,15 +78,31 @@ export function negotiateEncoding(accept: string | undefined): 'br' | 'gzip' | n
   return (weights.get('identity') ?? star ?? IDENTITY_DEFAULT) > top ? null : best;
 }
 
+/** The coding an answer is sent in: large text only, as its request negotiates. */
+function codingFor(headers: IncomingHttpHeaders, type: string, body: Buffer | string): 'br' | 'gzip' | null {
+  return body.length >= MIN_COMPRESS && COMPRESSIBLE.test(type) ? negotiateEncoding(headers['accept-encoding']) : null;
+}
+
+/** A body in a coding, with the levels every answer uses. */
+function compress(body: Buffer | string, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: byteLength(body) },
+  });
+}
+
 function compressed(rep: Representation, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') {
-    rep.br ??= brotliCompressSync(rep.body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: rep.body.length },
-    });
-    return rep.br;
-  }
-  rep.gzip ??= gzipSync(rep.body, { level: 6 });
-  return rep.gzip;
+  if (encoding === 'br') return (rep.br ??= compress(rep.body, 'br'));
+  return (rep.gzip ??= compress(rep.body, 'gzip'));
+}
+
+/**
+ * A body made once and not kept (e.g. /health) in the coding its request
+ * accepts, under the rule of every other answer (codingFor).
+ */
+export function encodeForRequest(headers: IncomingHttpHeaders, type: string, body: string): { body: Buffer | string; encoding: 'br' | 'gzip' | null } {
+  const encoding = codingFor(headers, type, body);
+  return { body: encoding ? compress(body, encoding) : body, encoding };
 }
 
 /** Bytes of a body. */
@@ -147,8 +163,7 @@ export function writeRepresentation(req: IncomingMessage, res: ServerResponse, r
     return 0;
   }
   let body: Buffer | string = rep.body;
-  const encoding =
-    rep.body.length >= MIN_COMPRESS && COMPRESSIBLE.test(rep.type) ? negotiateEncoding(req.headers['accept-encoding'] as string | undefined) : null;
+  const encoding = codingFor(req.headers, rep.type, rep.body);
   if (encoding) body = compressed(rep, encoding);
   const own = encoding ? ['content-encoding', encoding, 'content-type', rep.type] : ['content-type', rep.type];
   // one flat list and no setHeader before: Node writes it without building a header map

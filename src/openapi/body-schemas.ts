@@ -8,6 +8,7 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import { LANGS } from '../data/model.js';
 import { TRANSFORMS } from '../query/view.js';
+import { HEALTH_LISTED } from '../routes/health-view.js';
 
 /** The example of a component schema, if it has one (what /__docs__/ shows as the example of a body that is not JSON). */
 export function exampleOf(name: string): unknown {
@@ -286,34 +287,44 @@ const oembed = {
 
 const loadIssue = {
   type: 'object',
-  required: ['message', 'severity'],
+  description:
+    'One problem the latest load found. The public view of /health gives `dataset` and `severity`; the operator view adds `file`, `line` and `message`.',
+  required: ['dataset', 'severity'],
   properties: {
     dataset: { type: ['string', 'null'] },
-    file: { type: ['string', 'null'] },
-    message: { type: 'string' },
     severity: { enum: ['error', 'warning'] },
+    file: { type: ['string', 'null'], description: 'Operator view only.' },
+    line: { type: 'integer', description: 'Operator view only.' },
+    message: { type: 'string', description: 'Operator view only.' },
+    retry: { type: 'boolean', description: 'Operator view only: the file was caught while being written and is read again.' },
   },
 } as const;
 
 const health = {
   type: 'object',
-  description: 'While no data is loaded (503): status `loading` with `error` and the load errors; afterwards `ok` or `degraded` with the counts.',
-  required: ['status', 'data_dir', 'errors'],
+  description: `While no data is loaded (503): status \`loading\` with \`error\` and the load problems; afterwards \`ok\` or \`degraded\` with the counts. At most ${HEALTH_LISTED} problems of each severity are listed; \`errors_more\` and \`warnings_more\` count the rest. \`view\` \`public\` (anyone) gives no paths and no file contents; \`operator\` (a request from the server's machine through no proxy, or as DS_HEALTH_DETAILS says) adds \`data_dir\`, \`data_dir_resolved\`, \`reload_error\` and each problem's file, line and message.`,
+  required: ['status', 'view', 'error_count', 'errors', 'errors_more', 'warning_count', 'warnings', 'warnings_more'],
   properties: {
     status: { type: 'string', enum: ['ok', 'degraded', 'loading'] },
+    view: { type: 'string', enum: ['public', 'operator'] },
     error: { type: 'string' },
     datasets: { type: 'integer' },
     series: { type: 'integer' },
     observations: { type: 'integer' },
     data_version: { type: 'string' },
-    data_dir: { type: 'string' },
-    data_dir_resolved: { type: ['string', 'null'] },
+    data_dir: { type: 'string', description: 'Operator view only.' },
+    data_dir_resolved: { type: ['string', 'null'], description: 'Operator view only.' },
     published_at: { type: ['string', 'null'] },
     loaded_at: { type: 'string', format: 'date-time' },
     load_ms: { type: 'number' },
-    reload_error: { type: ['string', 'null'] },
-    errors: { type: 'array', items: { $ref: '#/components/schemas/LoadIssue' } },
-    warnings: { type: 'array', items: { $ref: '#/components/schemas/LoadIssue' } },
+    reload_failed: { type: 'boolean' },
+    reload_error: { type: ['string', 'null'], description: 'Operator view only.' },
+    error_count: { type: 'integer' },
+    errors: { type: 'array', maxItems: HEALTH_LISTED, items: { $ref: '#/components/schemas/LoadIssue' } },
+    errors_more: { type: 'integer' },
+    warning_count: { type: 'integer' },
+    warnings: { type: 'array', maxItems: HEALTH_LISTED, items: { $ref: '#/components/schemas/LoadIssue' } },
+    warnings_more: { type: 'integer' },
   },
 } as const;
 

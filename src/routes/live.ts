@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { NotReadyError, TooManyStreamsError } from '../errors/ds-error.js';
 import { registerOtherMethods } from '../http/get-route.js';
+import { workerStreamQuota } from '../http/stream-quota.js';
 import { findDataset } from '../query/parse-selection.js';
 import { LIVE_DEFAULTS, LiveHub, type LiveOptions } from './live-hub.js';
 import { datasetIdSchema } from './schemas.js';
@@ -34,6 +35,8 @@ const description = `A text/event-stream. On connect: \`retry:\` and an event \`
 /** Registers /events; returns its hub (tests look at its streams). */
 export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, options: Partial<LiveOptions> = {}): LiveHub {
   const hub = new LiveHub({ ...LIVE_DEFAULTS, maxPerClient: ctx.config.eventsPerClient, ...options });
+  // under --workers N the primary counts a client's streams across the workers; a single process counts alone (the hub)
+  const quota = workerStreamQuota();
   ctx.data.onSwap((next, old) => hub.swapped(next, old));
   app.addHook('preClose', (done) => {
     hub.close();
@@ -66,6 +69,15 @@ export function registerLiveRoutes(app: FastifyInstance, ctx: AppContext, option
       const client = ctx.clientOf(req.raw);
       const full = hub.full(client);
       if (full) throw new TooManyStreamsError(full, full === 'client' ? hub.options.maxPerClient : hub.options.maxStreams);
+      if (req.method !== 'HEAD' && quota) {
+        if (!(await quota.acquire(client))) throw new TooManyStreamsError('client', hub.options.maxPerClient);
+        // the client may have gone while the primary was asked
+        if (req.raw.socket?.destroyed) {
+          quota.release(client);
+          return void reply.hijack();
+        }
+        reply.raw.once('close', () => quota.release(client));
+      }
       reply.hijack();
       reply.raw.writeHead(200, SSE_HEADERS);
       if (req.method === 'HEAD') return void reply.raw.end();

@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import type { LoadIssue } from '../data/model.js';
+import { encodeForRequest } from '../http/representation.js';
 import { registerGet } from '../http/get-route.js';
+import { buildHealth, HEALTH_LISTED, healthViewOf } from './health-view.js';
 import { NO_PARAMS } from './schemas.js';
-
-function errorsOf(issues: LoadIssue[]): LoadIssue[] {
-  return issues.filter((i) => i.severity === 'error');
-}
 
 /** The served OpenAPI document and its ETag, from its content (the document changes with the code and the base URL, not only in length). */
 function openapiText(app: FastifyInstance): { body: string; etag: string } {
@@ -15,7 +12,7 @@ function openapiText(app: FastifyInstance): { body: string; etag: string } {
   return { body, etag: `W/"oa-${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
-/** /health: status, counts, data version, load time and load problems; 503 while no data is loaded. */
+/** /health (its two views: health-view.ts) and /openapi.json. */
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
   let document: { body: string; etag: string } | null = null;
   app.route({
@@ -24,34 +21,18 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     config: { format: 'json' },
     schema: {
       summary: 'Service health',
-      description:
-        'status ok or degraded (some datasets failed to load or the last reload failed), counts, the data version and the directory it was read from (`data_dir_resolved`: DS_DATA_DIR through its links) and when it was published (`published_at`, from its manifest), load time, and what the latest load found (errors and warnings with file and line; they clear once their cause is gone); 503 while no data is loaded.',
+      description: `status ok or degraded (some datasets failed to load or the last reload failed), counts, the data version, when it was published (\`published_at\`, from its manifest) and loaded, and what the latest load found: \`error_count\` and \`warning_count\`, the first ${HEALTH_LISTED} of each (\`errors\`, \`warnings\`; they clear once their cause is gone) and how many more there are; 503 while no data is loaded. \`view\` says which view answered: \`public\` gives each problem's dataset and severity; \`operator\` (a request from the server's machine through no proxy, or as DS_HEALTH_DETAILS says) adds the data directory (\`data_dir\`, \`data_dir_resolved\`), the reload failure (\`reload_error\`) and each problem's file, line and message.`,
       tags: ['system'],
       querystring: NO_PARAMS,
     },
-    handler: async (_req, reply) => {
-      const s = ctx.data.current;
-      reply.header('cache-control', 'no-store').header('access-control-allow-origin', '*');
-      const serving = { data_dir: ctx.config.dataDir, data_dir_resolved: ctx.data.resolvedDir };
-      if (!s) {
-        reply.code(503).header('retry-after', '5');
-        return { status: 'loading', error: ctx.data.lastError ?? 'The data is being loaded.', ...serving, errors: errorsOf(ctx.data.issues) };
-      }
-      const errors = errorsOf(ctx.data.issues);
-      return {
-        status: errors.length || ctx.data.lastError ? 'degraded' : 'ok',
-        datasets: s.datasets.size,
-        series: s.series,
-        observations: s.observations,
-        data_version: s.version,
-        ...serving,
-        published_at: s.publishedAt,
-        loaded_at: s.loadedAt.toISOString(),
-        load_ms: s.loadMs,
-        reload_error: ctx.data.lastError,
-        errors,
-        warnings: ctx.data.issues.filter((i) => i.severity === 'warning'),
-      };
+    handler: async (req, reply) => {
+      const { status, body } = buildHealth(ctx, healthViewOf(ctx.config.healthDetails, req.raw));
+      const type = 'application/json; charset=utf-8';
+      const encoded = encodeForRequest(req.headers, type, JSON.stringify(body));
+      reply.code(status).type(type).header('cache-control', 'no-store').header('access-control-allow-origin', '*').header('vary', 'Accept-Encoding');
+      if (status === 503) reply.header('retry-after', '5');
+      if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+      return reply.send(encoded.body);
     },
   });
 
