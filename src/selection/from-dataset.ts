@@ -133,6 +133,7 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     last: null,
     transform: state.transform as Transform,
     base: state.base === null ? null : parseIsoDate(state.base),
+    ...(state.convert ? { convert: state.convert } : {}),
   };
   return withRelative(selection, from.relative, to.relative);
 }

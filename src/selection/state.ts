@@ -7,6 +7,7 @@
  *
  * Pure code without Node imports: `client/` bundles it.
  */
+import type { Conversion } from '../query/view.js';
 import type { Lang } from '../data/model.js';
 import { pageUrl, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
@@ -54,6 +55,8 @@ export interface ExplorerState {
   compare?: CompareRef[];
   /** the chart's value axis: 'log' for a logarithmic one (how the page draws, not which data); absent = linear */
   scale?: 'log';
+  /** conversion to a lower frequency (temporary wiring until the parameter table: read, not yet written to URLs); absent = as published */
+  convert?: Conversion;
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
