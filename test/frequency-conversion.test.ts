@@ -15,6 +15,7 @@ import { computeView } from '../src/query/compute-view.js';
 import { parseSelection } from '../src/query/parse-selection.js';
 import { buildChartModel } from '../src/render/chart-model.js';
 import { renderChartSvg } from '../src/render/chart-svg.js';
+import { describeChart } from '../src/render/chart-content.js';
 import { AGGREGATIONS } from '../src/query/view.js';
 import { convertByHand, readCsvSeries, type CsvSeries } from './hand-aggregates.js';
 import { FIXTURES, parseCsvText, REAL_DATA, startApp } from './helpers.js';
@@ -182,6 +183,44 @@ describe('frequency conversion on the real data (issue 20)', () => {
     assert.equal(csv.trim().split('\n')[1], '3M2,2017-04-01,-0.00014');
     const published = (await app.inject('/series.csv?dataset=ch_snb_zimoma&dims=D0=3M2&from=2017-06-01&to=2017-06-01')).body;
     assert.equal(published.trim().split('\n')[1], '3M2,2017-06-01,-1.4e-4', 'unconverted, the published text stays');
+  });
+
+  it('the chart caption, the chart dates and the xlsx metadata name the converted frequency and the aggregation, in four languages', async () => {
+    const words = {
+      en: ['Annual (maximum, incl. incomplete periods)', 'Annual', 'Aggregation', 'maximum: Monthly → Annual; incl. incomplete periods'],
+      de: ['Jährlich (Maximum, inkl. unvollständiger Perioden)', 'Jährlich', 'Aggregation', 'Maximum: Monatlich → Jährlich; inkl. unvollständiger Perioden'],
+      fr: ['Annuelle (maximum, périodes incomplètes comprises)', 'Annuelle', 'Agrégation', 'maximum : Mensuelle → Annuelle ; périodes incomplètes comprises'],
+      it: ['Annuale (massimo, periodi incompleti inclusi)', 'Annuale', 'Aggregazione', 'massimo: Mensile → Annuale; periodi incompleti inclusi'],
+    } as const;
+    const query = 'dataset=ch_snb_zavesic&dims=D0=149990&frequency=annual&aggregation=max&partial=true';
+    for (const [lang, [caption, frequency, aggregationName, detail]] of Object.entries(words)) {
+      const svg = (await app.inject(`/chart.svg?${query}&lang=${lang}`)).body;
+      assert.ok(svg.includes(caption), `${lang}: the chart's caption says ${caption}`);
+      const book = XLSX.read((await app.inject(`/series.xlsx?${query}&lang=${lang}`)).rawPayload, { type: 'buffer' });
+      const meta = new Map(XLSX.utils.sheet_to_json<string[]>(book.Sheets.metadata, { header: 1, raw: false }).map((r) => [r[0], r[1]]));
+      const names = [...meta.keys()];
+      assert.ok([...meta.values()].includes(frequency), `${lang}: the metadata's frequency is the converted one (${names.join(', ')})`);
+      assert.equal(meta.get(aggregationName), detail, `${lang}: the metadata names the aggregation`);
+    }
+    // the dates of the chart are named as years, the frequency shown
+    const { dataset, selection } = parseSelection(Object.fromEntries(new URLSearchParams(query)) as never, app.ds.data.current!);
+    assert.equal(describeChart(computeView(dataset, selection), 'en').dateUnit, 'year');
+    const plain = (await app.inject('/series.xlsx?dataset=ch_snb_zavesic&dims=D0=149990')).rawPayload;
+    const plainMeta = XLSX.utils.sheet_to_json<string[]>(XLSX.read(plain, { type: 'buffer' }).Sheets.metadata, { header: 1, raw: false });
+    assert.ok(!plainMeta.some((r) => r[0] === 'Aggregation'), 'no aggregation row when not converted');
+    assert.ok(plainMeta.some((r) => r[1] === 'Monthly'));
+  });
+
+  it('under conversion the index base is the converted period that holds the date asked', async () => {
+    const [first] = zavesic();
+    const annual = convertByHand(first, 'monthly', 'annual', 'mean');
+    const base = annual.find((r) => r.date === '2010-01-01')!.value;
+    const got = rowsOf(await json(`/series?dataset=ch_snb_zavesic&dims=D0=${first.codes[0]}&frequency=annual&transform=index&base=2010-06-15`), ['D0']);
+    assertClose(
+      got,
+      annual.map((r) => ({ codes: first.codes.join('.'), date: r.date, value: (r.value / base) * 100 })),
+      'index on 2010',
+    );
   });
 
   it("a frequency not lower than the dataset's is a 400 naming the dataset's; aggregation or partial alone is a 400", async () => {

@@ -36,6 +36,10 @@ export const FREQUENCY_TABLE: Record<Frequency, FrequencyFacts> = {
   annual: { months: 12, days: null, aliases: ['yearly', 'annually'], unit: 'year' },
 };
 
+/** How the observations of a period are combined when converting to a lower frequency (query/convert-frequency.ts). */
+export const AGGREGATIONS = ['mean', 'sum', 'first', 'last', 'min', 'max'] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
 /** Whether a text is one of the service's frequencies. */
 export function isFrequency(text: string): text is Frequency {
   return (FREQUENCIES as readonly string[]).includes(text);

@@ -1,5 +1,5 @@
 import type { Dataset } from '../data/model.js';
-import { convertSeries, viewFrequency } from './convert-frequency.js';
+import { convertSeries, lastPeriod, periodOf, viewFrequency } from './convert-frequency.js';
 import { isDateBound, readDateBound } from './date-bound.js';
 import { applyTransform, indexBase, lowerBound, rebase } from './transforms.js';
 import type { Selection, SelectionView, SeriesView } from './view.js';
@@ -86,11 +86,9 @@ function sourceSeries(dataset: Dataset, selection: Selection, ids: Uint32Array):
  * conversion"): `from=-5y&frequency=annual` reaches 5 years back from the
  * last year shown. Unchanged when not converted or absolute.
  */
-function windowOf(selection: Selection, source: SourceSeries[]): Selection {
+function windowOf(selection: Selection, end: number): Selection {
   if (!selection.convert || !selection.relative) return selection;
-  const last = Math.max(...source.map((s) => (s.dates.length ? s.dates[s.dates.length - 1] : -Infinity)));
-  // no converted period at all: a relative bound bounds nothing (as for an empty dataset)
-  const end = Number.isFinite(last) ? last : Number.NaN;
+  // no converted period at all (end NaN): a relative bound bounds nothing, as for an empty dataset
   const bound = (text: string | null, days: number | null) => {
     const read = readDateBound('from', text, end);
     return isDateBound(read) && text !== null ? read.days : days;
@@ -108,8 +106,11 @@ function windowOf(selection: Selection, source: SourceSeries[]): Selection {
 export function computeView(dataset: Dataset, asked: Selection): SelectionView {
   const { store, meta } = dataset;
   const source = sourceSeries(dataset, asked, selectSeries(dataset, asked.dims));
-  const selection = windowOf(asked, source);
+  const end = asked.convert ? lastPeriod(source) : Number.NaN;
+  const selection = windowOf(asked, end);
   const frequency = viewFrequency(selection, dataset);
+  // under conversion the index base is the converted period that holds the date asked
+  const baseDay = selection.base !== null && selection.convert ? periodOf(selection.base, selection.convert.frequency) : selection.base;
   const series: SeriesView[] = [];
   let observations = 0;
   for (const { id, dates: all, values: raw, first } of source) {
@@ -118,7 +119,7 @@ export function computeView(dataset: Dataset, asked: Selection): SelectionView {
     if (selection.last !== null) a = Math.max(a, b - selection.last);
     const dates = all.subarray(a, Math.max(a, b));
     let values = applyTransform(all, raw, selection.transform, frequency, a, Math.max(a, b));
-    const base = selection.transform === 'index' ? indexBase(all, raw, values, selection.base) : undefined;
+    const base = selection.transform === 'index' ? indexBase(all, raw, values, baseDay) : undefined;
     if (base !== undefined) values = rebase(values, base);
     const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
     // the published texts of values shown as published (never of converted values)
@@ -133,5 +134,5 @@ export function computeView(dataset: Dataset, asked: Selection): SelectionView {
     });
     observations += dates.length;
   }
-  return { dataset, selection, series, observations };
+  return { dataset, selection, series, observations, ...(asked.convert ? { convertedEnd: end } : {}) };
 }

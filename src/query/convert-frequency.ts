@@ -23,7 +23,6 @@
 import { addMonths, civilFromDays, daysFromCivil } from '../data/dates.js';
 import { FREQUENCY_TABLE, frequencyFacts, type Frequency } from '../data/frequency.js';
 import type { Aggregation, Conversion, Selection } from './view.js';
-import type { Dataset } from '../data/model.js';
 
 /** A converted series: one date (the period's first day) and one value per kept period. */
 export interface ConvertedSeries {
@@ -38,7 +37,7 @@ export interface ConvertedSeries {
  * metadata) asks this.
  * @example viewFrequency({ ...selection, convert: { frequency: 'annual', aggregation: 'mean', partial: false } }, cpi) // 'annual'
  */
-export function viewFrequency(selection: Pick<Selection, 'convert'>, dataset: Pick<Dataset, 'meta'>): string {
+export function viewFrequency(selection: Pick<Selection, 'convert'>, dataset: { meta: { frequency: string } }): string {
   return selection.convert?.frequency ?? dataset.meta.frequency;
 }
 
@@ -58,6 +57,15 @@ function expectedCount(source: string, target: Frequency, dates: Int32Array): Ex
   const anchor = dates.length ? dates[0] : 0;
   const before = (day: number) => Math.floor((day - anchor) / step);
   return (start, end) => before(end - 1) - before(start - 1);
+}
+
+/**
+ * The first day of the period of `frequency` (a calendar one) that holds `day`:
+ * an index base under conversion is the period that holds the date asked.
+ * @example formatIsoDate(periodOf(parseIsoDate('2020-06-15')!, 'annual')) // '2020-01-01'
+ */
+export function periodOf(day: number, frequency: Frequency): number {
+  return periodStart(day, FREQUENCY_TABLE[frequency].months ?? 1);
 }
 
 /** The first day of the period of `months` months that holds `day`. */
@@ -119,6 +127,16 @@ export function aggregate(p: Pick<Period, 'present' | 'sum' | 'first' | 'last' |
 /** The compiler's check that every aggregation has a case. */
 function unknownAggregation(aggregation: never): never {
   throw new Error(`No computation for aggregation '${String(aggregation)}'`);
+}
+
+/**
+ * The last period of converted series (NaN when none has one): relative
+ * bounds count back from it.
+ */
+export function lastPeriod(series: readonly { dates: Int32Array }[]): number {
+  let last = Number.NaN;
+  for (const { dates } of series) if (dates.length && !(dates[dates.length - 1] <= last)) last = dates[dates.length - 1];
+  return last;
 }
 
 /**

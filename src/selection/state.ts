@@ -7,6 +7,7 @@
  *
  * Pure code without Node imports: `client/` bundles it.
  */
+import type { Frequency } from '../data/frequency.js';
 import type { Conversion } from '../query/view.js';
 import type { Lang } from '../data/model.js';
 import { pageUrl, type UrlSelection } from '../urls.js';
@@ -42,6 +43,8 @@ export interface ExplorerMeta {
   transforms: string[];
   /** the dataset's last observation (ISO), which relative bounds (`from=-5y`) count back from; absent or null: no data */
   end?: string | null;
+  /** the names of the frequencies the dataset converts to (data/frequency.ts lowerFrequencies), in the page's language */
+  frequencyNames?: Partial<Record<Frequency, string>>;
 }
 
 /** The current view: codes per dimension (always explicit), date bounds as asked (ISO or relative: `-5y`), transform. */
