@@ -223,6 +223,32 @@ describe('frequency conversion on the real data (issue 20)', () => {
     );
   });
 
+  it('the page follows the converted frequency: caption, headline period, relative dates, index base and its picker (temporary page wiring)', async () => {
+    const [first] = zavesic();
+    const annual = convertByHand(first, 'monthly', 'annual', 'mean');
+    const last = annual[annual.length - 1].date;
+    const res = await app.inject(`/d/ch_snb_zavesic?D0=${first.codes[0]}&frequency=annual&from=-5y&transform=index&base=2021-06-01`);
+    assert.equal(res.statusCode, 200);
+    const body = res.body;
+    const data = JSON.parse(/<script type="application\/json" id="explorer-data">([\s\S]*?)<\/script>/.exec(body)![1]) as {
+      dateUnit: string;
+      span: { end: string };
+      series: { dates: number[] }[];
+    };
+    assert.equal(data.dateUnit, 'year');
+    assert.equal(data.span.end, last, 'relative dates count back from the last converted period');
+    const lastYear = Number(last.slice(0, 4));
+    assert.deepEqual(
+      data.series[0].dates.map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10)),
+      annual.filter((r) => Number(r.date.slice(0, 4)) >= lastYear - 5).map((r) => r.date),
+    );
+    assert.match(body, new RegExp(`<input type="date" name="from" value="${lastYear - 5}-01-01"[^>]* max="${last}"`));
+    assert.match(body, new RegExp(`id="index-base" name="base" value="2021-06-01"[^>]* max="${last}"`));
+    assert.match(body, new RegExp(`<span class="headline-period">${lastYear}</span>`), 'the headline names the year');
+    assert.ok(body.includes('Annual (mean)'), 'the caption names the conversion');
+    assert.ok(body.includes('Index, 2021\u00a0=\u00a0100'), 'the index names its base year');
+  });
+
   it("a frequency not lower than the dataset's is a 400 naming the dataset's; aggregation or partial alone is a 400", async () => {
     for (const route of ['/series', '/series.csv']) {
       const same = await app.inject(`${route}?dataset=ch_fso_vacancies&frequency=quarterly`);
