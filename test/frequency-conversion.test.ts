@@ -249,6 +249,18 @@ describe('frequency conversion on the real data (issue 20)', () => {
     assert.ok(body.includes('Index, 2021\u00a0=\u00a0100'), 'the index names its base year');
   });
 
+  it('a converted answer has its own ETag: a cache never answers it with the unconverted one', async () => {
+    const plain = await app.inject('/series?dataset=ch_snb_zavesic&dims=D0=149990');
+    const converted = await app.inject({
+      url: '/series?dataset=ch_snb_zavesic&dims=D0=149990&frequency=annual',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    assert.equal(converted.statusCode, 200);
+    assert.notEqual(converted.headers.etag, plain.headers.etag);
+    const sum = await app.inject('/series?dataset=ch_snb_zavesic&dims=D0=149990&frequency=annual&aggregation=sum');
+    assert.notEqual(sum.headers.etag, converted.headers.etag);
+  });
+
   it("a frequency not lower than the dataset's is a 400 naming the dataset's; aggregation or partial alone is a 400", async () => {
     for (const route of ['/series', '/series.csv']) {
       const same = await app.inject(`${route}?dataset=ch_fso_vacancies&frequency=quarterly`);
