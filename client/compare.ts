@@ -36,7 +36,7 @@ export function compareChart(data: ExplorerData, state: ExplorerState, series: S
   const parts = [{ dataset: data, series }, ...data.compare.map((c, i) => ({ dataset: c, series: compared[i] ?? [] }))];
   const named = nameCompared(parts, state.transform, state.base);
   if (data.compare.length === 0) {
-    const own = labelSeries({ ...data, transform: state.transform, base: state.base }, series);
+    const own = labelSeries({ ...data, transform: state.transform, base: state.base, ...(state.convert ? { convert: state.convert } : {}) }, series);
     return { series: named.series, unit: own.unit, unit2: null };
   }
   const two = named.units.length === 2;

@@ -7,7 +7,8 @@
  * refreshes itself when new data is published.
  */
 import { LANGS, type Lang } from '../src/data/model.js';
-import { chartWords, fillTemplate } from '../src/i18n/chart-text.js';
+import { chartWords, fillTemplate, frequencyUnit } from '../src/i18n/chart-text.js';
+import { viewFrequency } from '../src/query/convert-frequency.js';
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
 import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
@@ -73,9 +74,12 @@ export async function initExplorer(doc: Document): Promise<void> {
         fractions: data.fractions,
         transform: state.transform,
         base: state.base,
+        ...(state.convert ? { convert: state.convert } : {}),
       },
       series,
     );
+  // the dates are named in the frequency the state shows (converted or the dataset's)
+  const shownUnit = () => frequencyUnit(viewFrequency(state, data));
   const logSwitch = doc.querySelector<HTMLInputElement>('[data-log]');
   // the series of other datasets on the same chart (src/selection/compare.ts), as last loaded
   let lastCompared: SeriesData[][] = data.compare.map((c) => c.series);
@@ -85,7 +89,7 @@ export async function initExplorer(doc: Document): Promise<void> {
     return {
       series: c.series,
       lang,
-      dateUnit: data.dateUnit,
+      dateUnit: shownUnit(),
       empty: chartWords(lang).noData,
       xLabel: t.period,
       unit: c.unit,
@@ -105,7 +109,7 @@ export async function initExplorer(doc: Document): Promise<void> {
     figures.show(
       {
         series: compareChart(data, state, series, lastCompared).series,
-        dateUnit: data.dateUnit,
+        dateUnit: shownUnit(),
         lang,
         t,
         transform: state.transform,

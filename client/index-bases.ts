@@ -6,7 +6,8 @@
  * date alone, or the window when the base is its first value) and finds the
  * base with the server's own function (src/query/transforms.ts indexBase).
  */
-import { parseIsoDate } from '../src/data/dates.js';
+import { formatIsoDate, parseIsoDate } from '../src/data/dates.js';
+import { periodOf } from '../src/query/convert-frequency.js';
 import { indexBase } from '../src/query/transforms.js';
 import { seriesKey, type SeriesData } from '../src/selection/naming.js';
 import { toUrlSelection, type ExplorerMeta, type ExplorerState } from '../src/selection/state.js';
@@ -27,8 +28,10 @@ function baseOf(level: SeriesData | undefined, base: number | null): number | nu
  */
 export async function withIndexBases(meta: ExplorerMeta, state: ExplorerState, fetched: FetchedSeries, fresh: boolean): Promise<FetchedSeries> {
   if (state.transform !== 'index' || fetched.series.length === 0) return fetched;
-  const base = state.base === null ? null : parseIsoDate(state.base);
-  const window = base === null ? { from: state.from, to: state.to } : { from: state.base, to: state.base };
+  const asked = state.base === null ? null : parseIsoDate(state.base);
+  // under conversion the base is the converted period that holds the date asked (src/query/compute-view.ts)
+  const base = asked !== null && state.convert ? periodOf(asked, state.convert.frequency) : asked;
+  const window = base === null ? { from: state.from, to: state.to } : { from: formatIsoDate(base), to: formatIsoDate(base) };
   const dims = meta.dims.map((d) => d.id);
   const url = apiUrl('', 'series', toUrlSelection(meta, { ...state, ...window, transform: 'level', base: null }), dims);
   const levels = await fetchSeries(url, meta.id, dims, fresh);

@@ -3,20 +3,15 @@
  * for the frequencies the real files use.
  */
 import { addMonths, daysFromCivil, formatIsoDate, parseIsoDate } from '../../src/data/dates.js';
+import { FREQUENCY_TABLE, type Frequency as AnyFrequency } from '../../src/data/frequency.js';
 
-/** The frequencies of the published files. */
-export type Frequency = 'annual' | 'semi-annual' | 'quarterly' | 'monthly' | 'weekly';
-
-const MONTHS_PER_STEP: Record<Exclude<Frequency, 'weekly'>, number> = {
-  annual: 12,
-  'semi-annual': 6,
-  quarterly: 3,
-  monthly: 1,
-};
+/** The frequencies of the published files (the service's table less daily). */
+export type Frequency = Exclude<AnyFrequency, 'daily'>;
 
 /** Steps per year of a frequency (the seasonal period). */
 export function periodsPerYear(freq: Frequency): number {
-  return freq === 'weekly' ? 52 : 12 / MONTHS_PER_STEP[freq];
+  const months = FREQUENCY_TABLE[freq].months;
+  return months === null ? 52 : 12 / months;
 }
 
 function toDays(iso: string): number {
@@ -36,7 +31,7 @@ export function dateAxis(freq: Frequency, first: string, last: string): string[]
     for (let d = toDays(first); d <= end; d += 7) out.push(formatIsoDate(d));
     return out;
   }
-  const step = MONTHS_PER_STEP[freq];
+  const step = FREQUENCY_TABLE[freq].months!;
   for (let d = toDays(first); d <= end; d = addMonths(d, step)) out.push(formatIsoDate(d));
   return out;
 }
@@ -47,7 +42,7 @@ export function dateAxis(freq: Frequency, first: string, last: string): string[]
  */
 export function lastPeriods(freq: Frequency, last: string, count: number): string[] {
   const end = toDays(last);
-  const first = freq === 'weekly' ? end - 7 * (count - 1) : addMonths(end, -MONTHS_PER_STEP[freq] * (count - 1));
+  const first = freq === 'weekly' ? end - 7 * (count - 1) : addMonths(end, -FREQUENCY_TABLE[freq].months! * (count - 1));
   return dateAxis(freq, formatIsoDate(first), last);
 }
 
@@ -59,5 +54,5 @@ export function periodOfYear(freq: Frequency, iso: string): number {
     const jan1 = daysFromCivil(Number(iso.slice(0, 4)), 1, 1);
     return Math.min(51, Math.floor((days - jan1) / 7));
   }
-  return Math.floor((month - 1) / MONTHS_PER_STEP[freq]);
+  return Math.floor((month - 1) / FREQUENCY_TABLE[freq].months!);
 }

@@ -1,4 +1,5 @@
 import type { Labels } from './model.js';
+import { frequencyOfSpelling } from './frequency.js';
 
 /**
  * Tolerant readers for the drifting shapes of the published files (DESIGN §2):
@@ -59,22 +60,13 @@ export function normaliseString(value: unknown): string | null {
   return null;
 }
 
-/** Other spellings of a frequency seen in published files, each mapped to the one the service uses everywhere. */
-const FREQUENCY_ALIASES: Record<string, string> = {
-  yearly: 'annual',
-  annually: 'annual',
-  semiannual: 'semi-annual',
-  semi_annual: 'semi-annual',
-  'half-yearly': 'semi-annual',
-};
-
 /**
  * A dataset's frequency in one spelling (`annual`, `semi-annual`, `quarterly`, `monthly`, `weekly`, `daily`; an unknown one as published, lower case; `unknown` when absent), so no reader handles aliases.
  * @example normaliseFrequency('Yearly') // 'annual'
  */
 export function normaliseFrequency(value: unknown): string {
   const text = (normaliseString(value) ?? 'unknown').trim().toLowerCase();
-  return FREQUENCY_ALIASES[text] ?? text;
+  return frequencyOfSpelling(text) ?? text;
 }
 
 /** A boolean from true/false/"true"/1; `fallback` otherwise. */

@@ -37,6 +37,12 @@ export const ERROR_CATALOGUE = {
   },
   bad_date_range: { status: 400, title: 'Bad request parameter', description: 'from is after to.' },
   unknown_transform: { status: 400, title: 'Bad request parameter', description: 'transform is not one of the transforms the service computes.' },
+  frequency_not_lower: {
+    status: 400,
+    title: 'Bad request parameter',
+    description: "frequency is not lower than the dataset's own (a conversion only combines periods).",
+  },
+  conversion_without_frequency: { status: 400, title: 'Bad request parameter', description: 'aggregation or partial was given without frequency.' },
   base_without_index: { status: 400, title: 'Bad request parameter', description: 'base was given with a transform other than index.' },
   bad_key: { status: 400, title: 'Bad request parameter', description: 'A series key does not name a dataset and one code per dimension.' },
   empty_query: { status: 400, title: 'Bad request parameter', description: 'q is empty.' },

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../data/model.js';
 import { civilFromDays } from '../data/dates.js';
+import { frequencyFacts, type DateUnit as FrequencyDateUnit } from '../data/frequency.js';
 import type { TransformId } from '../data/model.js';
 import { transformNamesOf } from './transform-names.js';
 
@@ -165,8 +166,8 @@ function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions, key: string
   return format;
 }
 
-/** How precisely a date is shown: the period it starts. */
-export type DateUnit = 'year' | 'half' | 'quarter' | 'month' | 'day';
+/** How precisely a date is shown: the period it starts (one per frequency: data/frequency.ts). */
+export type DateUnit = FrequencyDateUnit;
 
 /**
  * Formats a day number as the period it starts, in the language.
@@ -191,18 +192,7 @@ export function formatPeriod(days: number, unit: DateUnit, lang: Lang): string {
 
 /** The natural date unit of a dataset frequency (`day` for weekly, daily and unknown ones). */
 export function frequencyUnit(frequency: string): DateUnit {
-  switch (frequency) {
-    case 'annual':
-      return 'year';
-    case 'semi-annual':
-      return 'half';
-    case 'quarterly':
-      return 'quarter';
-    case 'monthly':
-      return 'month';
-    default:
-      return 'day';
-  }
+  return frequencyFacts(frequency)?.unit ?? 'day';
 }
 
 /** A month abbreviation alone (`Jan`), for axis ticks inside a year. */

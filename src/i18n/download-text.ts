@@ -15,6 +15,7 @@ export type FieldKey =
   | 'license_url'
   | 'units'
   | 'frequency'
+  | 'aggregation'
   | 'dims'
   | 'from'
   | 'to'
@@ -44,6 +45,7 @@ export const FIELD_NAMES: Record<Lang, Record<FieldKey, string>> = {
     license_url: 'License URL',
     units: 'Units',
     frequency: 'Frequency',
+    aggregation: 'Aggregation',
     dims: 'Selection (dims)',
     from: 'From',
     to: 'To',
@@ -71,6 +73,7 @@ export const FIELD_NAMES: Record<Lang, Record<FieldKey, string>> = {
     license_url: 'URL der Lizenz',
     units: 'Einheiten',
     frequency: 'Frequenz',
+    aggregation: 'Aggregation',
     dims: 'Auswahl (dims)',
     from: 'Von',
     to: 'Bis',
@@ -98,6 +101,7 @@ export const FIELD_NAMES: Record<Lang, Record<FieldKey, string>> = {
     license_url: 'URL de la licence',
     units: 'Unités',
     frequency: 'Fréquence',
+    aggregation: 'Agrégation',
     dims: 'Sélection (dims)',
     from: 'Du',
     to: 'Au',
@@ -125,6 +129,7 @@ export const FIELD_NAMES: Record<Lang, Record<FieldKey, string>> = {
     license_url: 'URL della licenza',
     units: 'Unità',
     frequency: 'Frequenza',
+    aggregation: 'Aggregazione',
     dims: 'Selezione (dims)',
     from: 'Dal',
     to: 'Al',

@@ -5,6 +5,7 @@
  */
 import type { Lang } from '../data/model.js';
 import { parseIsoDate } from '../data/dates.js';
+import { isFrequency } from '../data/frequency.js';
 import { CHART_LOCALES, fillTemplate, formatGrouped, formatPeriod, frequencyUnit } from './chart-text.js';
 import type { Plural, UiStrings } from './strings.js';
 
@@ -60,17 +61,7 @@ export function formatSpan(start: number, end: number, frequency: string, lang: 
   return `${formatPeriod(start, unit, lang)} – ${formatPeriod(end, unit, lang)}`;
 }
 
-const FREQUENCY_KEYS: Record<string, keyof UiStrings['frequencies']> = {
-  annual: 'annual',
-  'semi-annual': 'semiAnnual',
-  quarterly: 'quarterly',
-  monthly: 'monthly',
-  weekly: 'weekly',
-  daily: 'daily',
-};
-
 /** The name of a frequency in the interface language; an unknown frequency is shown as published. */
 export function formatFrequency(frequency: string, strings: UiStrings): string {
-  const key = FREQUENCY_KEYS[frequency];
-  return key ? strings.frequencies[key] : frequency;
+  return isFrequency(frequency) ? strings.frequencies[frequency] : frequency;
 }

@@ -48,7 +48,7 @@ export const DE: UiStrings = {
     matchingSeries: 'Passende Zeitreihen',
   },
 
-  frequencies: { annual: 'Jährlich', semiAnnual: 'Halbjährlich', quarterly: 'Quartalsweise', monthly: 'Monatlich', weekly: 'Wöchentlich', daily: 'Täglich' },
+  frequencies: { annual: 'Jährlich', 'semi-annual': 'Halbjährlich', quarterly: 'Quartalsweise', monthly: 'Monatlich', weekly: 'Wöchentlich', daily: 'Täglich' },
 
   facts: {
     source: 'Quelle',

@@ -48,7 +48,7 @@ export const EN: UiStrings = {
     matchingSeries: 'Matching series',
   },
 
-  frequencies: { annual: 'Annual', semiAnnual: 'Semi-annual', quarterly: 'Quarterly', monthly: 'Monthly', weekly: 'Weekly', daily: 'Daily' },
+  frequencies: { annual: 'Annual', 'semi-annual': 'Semi-annual', quarterly: 'Quarterly', monthly: 'Monthly', weekly: 'Weekly', daily: 'Daily' },
 
   facts: {
     source: 'Source',

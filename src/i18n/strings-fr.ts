@@ -51,7 +51,7 @@ export const FR: UiStrings = {
 
   frequencies: {
     annual: 'Annuelle',
-    semiAnnual: 'Semestrielle',
+    'semi-annual': 'Semestrielle',
     quarterly: 'Trimestrielle',
     monthly: 'Mensuelle',
     weekly: 'Hebdomadaire',

@@ -48,7 +48,7 @@ export const IT: UiStrings = {
     matchingSeries: 'Serie corrispondenti',
   },
 
-  frequencies: { annual: 'Annuale', semiAnnual: 'Semestrale', quarterly: 'Trimestrale', monthly: 'Mensile', weekly: 'Settimanale', daily: 'Giornaliera' },
+  frequencies: { annual: 'Annuale', 'semi-annual': 'Semestrale', quarterly: 'Trimestrale', monthly: 'Mensile', weekly: 'Settimanale', daily: 'Giornaliera' },
 
   facts: {
     source: 'Fonte',

@@ -7,6 +7,7 @@
  * Placeholders are `{name}`, filled by `fillTemplate` (src/i18n/chart-text.ts).
  */
 import type { Lang, TransformId } from '../data/model.js';
+import type { Frequency } from '../data/frequency.js';
 import { DE } from './strings-de.js';
 import { EN } from './strings-en.js';
 import { FR } from './strings-fr.js';
@@ -69,7 +70,8 @@ export interface UiStrings {
     matchingSeries: string;
   };
 
-  frequencies: { annual: string; semiAnnual: string; quarterly: string; monthly: string; weekly: string; daily: string };
+  /** the name of each frequency (data/frequency.ts) */
+  frequencies: Record<Frequency, string>;
 
   facts: { source: string; license: string; frequency: string; span: string; updated: string; series: string; id: string; units: string };
 

@@ -1,4 +1,6 @@
 import type { Dataset } from '../data/model.js';
+import { convertSeries, lastPeriod, periodOf, viewFrequency } from './convert-frequency.js';
+import { isDateBound, readDateBound } from './date-bound.js';
 import { applyTransform, indexBase, lowerBound, rebase } from './transforms.js';
 import type { Selection, SelectionView, SeriesView } from './view.js';
 
@@ -58,40 +60,79 @@ function mergeSorted(lists: Uint32Array[]): Uint32Array {
   return out.sort();
 }
 
+/** One series as the window and the transform read it: as published, or converted (convert-frequency.ts). */
+interface SourceSeries {
+  id: number;
+  dates: Int32Array;
+  values: Float64Array;
+  /** index of the first observation in the store (published texts); absent when converted */
+  first?: number;
+}
+
+/** The selected series, whole, converted to the selection's frequency when it asks for one. */
+function sourceSeries(dataset: Dataset, selection: Selection, ids: Uint32Array): SourceSeries[] {
+  const { store, meta } = dataset;
+  return Array.from(ids, (id) => {
+    const dates = store.dates.subarray(store.offsets[id], store.offsets[id + 1]);
+    const values = store.values.subarray(store.offsets[id], store.offsets[id + 1]);
+    if (!selection.convert) return { id, dates, values, first: store.offsets[id] };
+    return { id, ...convertSeries(dates, values, meta.frequency, selection.convert) };
+  });
+}
+
 /**
- * Computes a selection once: picks the series, finds the window (from/to and
- * the last N) and applies the transform to it, reading each whole series for
- * what comes before the window. Every output renders
- * from the returned view.
+ * The selection with its relative bounds counted back from the last
+ * converted period of its series (docs/decisions.md, "Frequency
+ * conversion"): `from=-5y&frequency=annual` reaches 5 years back from the
+ * last year shown. Unchanged when not converted or absolute.
+ */
+function windowOf(selection: Selection, end: number): Selection {
+  if (!selection.convert || !selection.relative) return selection;
+  // no converted period at all (end NaN): a relative bound bounds nothing, as for an empty dataset
+  const bound = (text: string | null, days: number | null) => {
+    const read = readDateBound('from', text, end);
+    return isDateBound(read) && text !== null ? read.days : days;
+  };
+  return { ...selection, from: bound(selection.relative.from, selection.from), to: bound(selection.relative.to, selection.to) };
+}
+
+/**
+ * Computes a selection once: picks the series, converts them to the
+ * selection's frequency when asked, finds the window (from/to and the last
+ * N) and applies the transform to it, reading each whole series for what
+ * comes before the window. Every output renders from the returned view.
  * @example computeView(dataset, { datasetId: 'ch_fso_ppi', dims: {}, from: null, to: null, last: 12, transform: 'yoy', base: null })
  */
-export function computeView(dataset: Dataset, selection: Selection): SelectionView {
+export function computeView(dataset: Dataset, asked: Selection): SelectionView {
   const { store, meta } = dataset;
-  const ids = selectSeries(dataset, selection.dims);
+  const source = sourceSeries(dataset, asked, selectSeries(dataset, asked.dims));
+  const end = asked.convert ? lastPeriod(source) : Number.NaN;
+  const selection = windowOf(asked, end);
+  const frequency = viewFrequency(selection, dataset);
+  // under conversion the index base is the converted period that holds the date asked
+  const baseDay = selection.base !== null && selection.convert ? periodOf(selection.base, selection.convert.frequency) : selection.base;
   const series: SeriesView[] = [];
   let observations = 0;
-  for (const id of ids) {
-    const all = store.dates.subarray(store.offsets[id], store.offsets[id + 1]);
-    const raw = store.values.subarray(store.offsets[id], store.offsets[id + 1]);
+  for (const { id, dates: all, values: raw, first } of source) {
     let a = selection.from === null ? 0 : lowerBound(all, selection.from);
     const b = selection.to === null ? all.length : lowerBound(all, selection.to + 1);
     if (selection.last !== null) a = Math.max(a, b - selection.last);
     const dates = all.subarray(a, Math.max(a, b));
-    let values = applyTransform(all, raw, selection.transform, meta.frequency, a, Math.max(a, b));
-    const base = selection.transform === 'index' ? indexBase(all, raw, values, selection.base) : undefined;
+    let values = applyTransform(all, raw, selection.transform, frequency, a, Math.max(a, b));
+    const base = selection.transform === 'index' ? indexBase(all, raw, values, baseDay) : undefined;
     if (base !== undefined) values = rebase(values, base);
     const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
-    // the published texts of values shown as published
-    const texts = selection.transform === 'level' ? store.valueTexts : undefined;
+    // the published texts of values shown as published (never of converted values)
+    const texts = selection.transform === 'level' && first !== undefined ? store.valueTexts : undefined;
     series.push({
       id,
       codes,
       dates,
       values,
-      ...(texts ? { published: { texts, first: store.offsets[id] + a } } : {}),
+      ...(texts ? { published: { texts, first: first! + a } } : {}),
       ...(base === undefined ? {} : { base }),
     });
     observations += dates.length;
   }
-  return { dataset, selection, series, observations };
+  return { dataset, selection, series, observations, ...(asked.convert ? { convertedEnd: end } : {}) };
 }

@@ -1,10 +1,12 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
+import { conversionDetail } from '../i18n/conversion-text.js';
 import { formatFrequency } from '../i18n/format.js';
 import { pickLabel } from '../i18n/labels.js';
 import { uiStrings } from '../i18n/strings.js';
 import { ALL_LEVELS, FIELD_NAMES, FIRST_DATE, type FieldKey } from '../i18n/download-text.js';
 import { transformNames } from '../i18n/transform-names.js';
 import { formatIsoDate } from '../data/dates.js';
+import { viewFrequency } from './convert-frequency.js';
 import { isRelativeBound } from './date-bound.js';
 import { apiUrl, formatDims, pageUrl, urlPartsOf } from '../urls.js';
 import type { SelectionView } from './view.js';
@@ -66,6 +68,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
   const { dataset, selection } = view;
   const m = dataset.meta;
   const names = FIELD_NAMES[lang];
+  const t = uiStrings(lang);
   const lic = snapshot.licenses.get(m.license);
   const licenseName = lic ? pickLabel(lic.name, lang) : m.license;
   const urlSel = urlPartsOf(selection);
@@ -81,7 +84,13 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
     ['license', licenseName],
     ['license_url', lic?.url ?? '', lic?.url ?? undefined],
     ['units', unitsText(view, lang)],
-    ['frequency', formatFrequency(m.frequency, uiStrings(lang))],
+    ['frequency', formatFrequency(viewFrequency(selection, dataset), t)],
+    [
+      'aggregation',
+      selection.convert
+        ? conversionDetail(selection.convert, { from: formatFrequency(m.frequency, t), to: formatFrequency(selection.convert.frequency, t) }, lang)
+        : '',
+    ],
     ['dims', formatDims(selection.dims, order) || ALL_LEVELS[lang]],
     ['from', boundText(urlSel.from, selection.from)],
     ['to', boundText(urlSel.to, selection.to)],

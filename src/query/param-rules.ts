@@ -10,11 +10,12 @@
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
 import { closest } from './closest.js';
+import { lowerFrequencies } from '../data/frequency.js';
 import { TRANSFORMS } from './view.js';
 
 /** A mistake: a catalogue code and a message that says what would be right. */
 export interface ParamProblem {
-  code: 'bad_parameter' | 'bad_date' | 'bad_date_range' | 'unknown_transform';
+  code: 'bad_parameter' | 'bad_date' | 'bad_date_range' | 'unknown_transform' | 'frequency_not_lower' | 'conversion_without_frequency';
   message: string;
 }
 
@@ -60,6 +61,30 @@ export function isoDateProblem(name: string, text: string): ParamProblem | null 
 export function transformProblem(text: string): ParamProblem | null {
   if ((TRANSFORMS as readonly string[]).includes(text)) return null;
   return { code: 'unknown_transform', message: `Unknown transform '${text.slice(0, 100)}': use one of ${TRANSFORMS.join(', ')}.` };
+}
+
+/**
+ * Why a conversion cannot be asked of a dataset: a frequency not lower than
+ * its own (naming its own and those it converts to), or an aggregation or
+ * `partial` without a frequency; null when it can.
+ * @example conversionProblem({ frequency: 'monthly' }, 'ch_fso_gdp', 'quarterly')?.code // 'frequency_not_lower'
+ */
+export function conversionProblem(asked: { frequency?: string; aggregation?: string; partial?: string }, datasetId: string, own: string): ParamProblem | null {
+  if (asked.frequency === undefined) {
+    const given = (['aggregation', 'partial'] as const).filter((p) => asked[p] !== undefined);
+    if (given.length === 0) return null;
+    return {
+      code: 'conversion_without_frequency',
+      message: `${given.join(' and ')} only applies with frequency (e.g. frequency=annual&${given[0]}=${asked[given[0]]}).`,
+    };
+  }
+  const lower = lowerFrequencies(own);
+  if ((lower as string[]).includes(asked.frequency)) return null;
+  const can = lower.length ? `it converts to ${lower.join(', ')}` : 'it converts to no lower frequency';
+  return {
+    code: 'frequency_not_lower',
+    message: `Dataset '${datasetId}' is ${own}: frequency=${asked.frequency} is not lower than that; ${can}. Leave out frequency for the data as published.`,
+  };
 }
 
 /** A bound as written and the day it stands for. */

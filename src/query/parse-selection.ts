@@ -3,8 +3,9 @@ import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { closest } from './closest.js';
 import { isDateBound, readDateBound, type DateBound } from './date-bound.js';
-import { isoDateProblem, rangeProblem, transformProblem, unknownCodeProblem } from './param-rules.js';
-import { TRANSFORMS, type Selection, type Transform } from './view.js';
+import { lowerFrequencies, type Frequency } from '../data/frequency.js';
+import { conversionProblem, isoDateProblem, rangeProblem, transformProblem, unknownCodeProblem } from './param-rules.js';
+import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from './view.js';
 import { splitDims } from '../urls.js';
 
 /** The selection parameters as they arrive in a query string (already schema-checked). */
@@ -16,6 +17,9 @@ export interface SelectionQuery {
   last?: number;
   transform?: string;
   base?: string;
+  frequency?: string;
+  aggregation?: string;
+  partial?: string;
 }
 
 /**
@@ -116,8 +120,33 @@ export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dat
   if (base !== null && transform !== 'index') {
     throw new BadParameterError(`base only applies to transform=index (got transform=${transform}).`, { parameter: 'base' }, 'base_without_index');
   }
-  const selection: Selection = { datasetId: dataset.meta.id, dims, from: from.days, to: to.days, last: query.last ?? null, transform, base };
+  const convert = parseConversion(query, dataset);
+  const selection: Selection = {
+    datasetId: dataset.meta.id,
+    dims,
+    from: from.days,
+    to: to.days,
+    last: query.last ?? null,
+    transform,
+    base,
+    ...(convert ? { convert } : {}),
+  };
   return { dataset, selection: withRelative(selection, from.relative, to.relative) };
+}
+
+/** The conversion a query asks (undefined = none); throws a 400 for one the dataset cannot take. */
+function parseConversion(query: SelectionQuery, dataset: Dataset): Conversion | undefined {
+  const problem = conversionProblem(query, dataset.meta.id, dataset.meta.frequency);
+  if (problem) {
+    const parameter = problem.code === 'frequency_not_lower' ? 'frequency' : query.aggregation !== undefined ? 'aggregation' : 'partial';
+    throw new BadParameterError(
+      problem.message,
+      { parameter, frequency: dataset.meta.frequency, valid: lowerFrequencies(dataset.meta.frequency) },
+      problem.code,
+    );
+  }
+  if (query.frequency === undefined) return undefined;
+  return { frequency: query.frequency as Frequency, aggregation: (query.aggregation ?? 'mean') as Aggregation, partial: query.partial === 'true' };
 }
 
 /**

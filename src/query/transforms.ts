@@ -1,4 +1,5 @@
 import { addMonths } from '../data/dates.js';
+import { frequencyFacts } from '../data/frequency.js';
 import { TRANSFORMS, type Transform } from './view.js';
 
 /**
@@ -60,20 +61,22 @@ export function transformDescription(): string {
   return TRANSFORMS.map((t) => `${t}: ${TRANSFORM_TABLE[t].computes}`).join('; ') + '.';
 }
 
-/** Months per period of each frequency (spellings are normalised at load: data/normalise.ts normaliseFrequency). */
-const MONTHS_PER_PERIOD: Record<string, number> = { monthly: 1, quarterly: 3, 'semi-annual': 6, annual: 12 };
-
-/** The date of the period before `day`, or null when the previous observation counts. */
+/**
+ * The date of the period before `day`, or null when the previous observation
+ * counts (daily and unknown frequencies; spellings are normalised at load:
+ * data/normalise.ts normaliseFrequency).
+ */
 function previousPeriod(day: number, frequency: string): number | null {
-  const months = MONTHS_PER_PERIOD[frequency];
-  if (months) return addMonths(day, -months);
-  if (frequency === 'weekly') return day - 7;
+  const facts = frequencyFacts(frequency);
+  if (facts?.months) return addMonths(day, -facts.months);
+  if (facts?.days && facts.days > 1) return day - facts.days;
   return null;
 }
 
-/** The date one year before `day` (52 weeks for weekly data). */
+/** The date one year before `day` (52 periods for frequencies counted in days of more than one: 364 days for weekly data). */
 function yearBefore(day: number, frequency: string): number {
-  return frequency === 'weekly' ? day - 364 : addMonths(day, -12);
+  const days = frequencyFacts(frequency)?.days;
+  return days && days > 1 ? day - 52 * days : addMonths(day, -12);
 }
 
 const ratio = (v: number, p: number): number => (p === 0 ? NaN : (v / p - 1) * 100);

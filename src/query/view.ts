@@ -1,13 +1,12 @@
-import type { Frequency } from '../data/frequency.js';
+import type { Aggregation, Frequency } from '../data/frequency.js';
 import { TRANSFORM_IDS, type Dataset, type PublishedTexts, type TransformId } from '../data/model.js';
 
 /** The transforms every output shares (DESIGN §3); the table of what each does is transforms.ts. */
 export const TRANSFORMS = TRANSFORM_IDS;
 export type Transform = TransformId;
 
-/** How the observations of a period are combined when converting to a lower frequency. */
-export const AGGREGATIONS = ['mean', 'sum', 'first', 'last', 'min', 'max'] as const;
-export type Aggregation = (typeof AGGREGATIONS)[number];
+// the aggregations sit with the frequencies (data/), so the words of i18n/ can name them
+export { AGGREGATIONS, type Aggregation } from '../data/frequency.js';
 
 /** A conversion to a lower frequency (`frequency=annual&aggregation=mean&partial=true`). */
 export interface Conversion {
@@ -66,4 +65,6 @@ export interface SelectionView {
   series: SeriesView[];
   /** total number of observations over `series` */
   observations: number;
+  /** under conversion: the last converted period of the selected series (days; NaN = none), which relative bounds count back from */
+  convertedEnd?: number;
 }

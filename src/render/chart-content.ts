@@ -7,6 +7,7 @@ import { pickLabel } from '../i18n/labels.js';
 import { formatIsoDate } from '../data/dates.js';
 import { chartWords, fillTemplate, frequencyUnit, type DateUnit } from '../i18n/chart-text.js';
 import type { SelectionView, SeriesView } from '../query/view.js';
+import { viewFrequency } from '../query/convert-frequency.js';
 import { namingContext } from '../selection/from-dataset.js';
 import { labelSeries } from '../selection/naming.js';
 
@@ -39,7 +40,7 @@ export function describeChart(view: SelectionView, lang: Lang, licenseName?: str
   const meta = view.dataset.meta;
   const { selection } = view;
   const base = selection.base === null ? null : formatIsoDate(selection.base);
-  const ctx = namingContext(view.dataset, lang, selection.transform, base);
+  const ctx = namingContext(view.dataset, lang, selection.transform, base, selection.convert);
   const named = labelSeries(
     ctx,
     view.series.map((s) => ({ codes: s.codes, dates: s.dates.length ? [s.dates[0]] : [], values: [] })),
@@ -50,7 +51,7 @@ export function describeChart(view: SelectionView, lang: Lang, licenseName?: str
     unit: named.unit,
     footer: footerLine(meta, lang, licenseName),
     series: view.series.map((s, i) => ({ view: s, label: named.series[i].label, factor: named.series[i].factor, unit: named.series[i].unit })),
-    dateUnit: frequencyUnit(meta.frequency),
+    dateUnit: frequencyUnit(viewFrequency(selection, view.dataset)),
   };
 }
 

@@ -8,7 +8,8 @@
 
 import { LAST_MAX } from '../query/param-rules.js';
 import { transformDescription } from '../query/transforms.js';
-import { TRANSFORMS } from '../query/view.js';
+import { FREQUENCIES, FREQUENCY_TABLE } from '../data/frequency.js';
+import { AGGREGATIONS, TRANSFORMS } from '../query/view.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 /** from/to: an ISO date or a relative window; the selection reader (query/date-bound.ts) checks the unit and the range. */
@@ -45,6 +46,14 @@ export const selectionProperties = {
   last: { type: 'integer', minimum: 1, maximum: LAST_MAX, description: 'Only the last N observations of each series (after from/to).' },
   transform: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
+  // temporary wiring of frequency conversion (issue 20): the parameter table replaces it
+  frequency: {
+    type: 'string',
+    enum: FREQUENCIES.filter((f) => FREQUENCY_TABLE[f].months !== null),
+    description: "Converts to a lower frequency than the dataset's own, before from/to, last and transform.",
+  },
+  aggregation: { type: 'string', enum: AGGREGATIONS, description: 'How a period is combined when converting (default mean).' },
+  partial: { type: 'string', enum: ['true', 'false'], description: 'With true, incomplete periods are kept when converting (left out otherwise).' },
 } as const;
 
 /** Query-string schema of a route that takes no parameters: any is refused, except `_`-prefixed cache busters. */

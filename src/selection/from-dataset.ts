@@ -14,7 +14,10 @@ import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
 import { pickLabel } from '../i18n/labels.js';
 import { isTransform } from '../query/transforms.js';
-import { TRANSFORMS, type Selection, type Transform } from '../query/view.js';
+import { TRANSFORMS, type Conversion, type Selection, type Transform } from '../query/view.js';
+import { lowerFrequencies } from '../data/frequency.js';
+import { formatFrequency } from '../i18n/format.js';
+import { uiStrings } from '../i18n/strings.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { readPageQuery, type QueryProblem } from './read-query.js';
 import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
@@ -71,6 +74,7 @@ export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
       defaults: buildDefaults(ds),
       transforms: [...TRANSFORMS],
       end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end),
+      frequencyNames: Object.fromEntries(lowerFrequencies(ds.meta.frequency).map((f) => [f, formatFrequency(f, uiStrings(lang))])),
     };
     byLang.set(lang, meta);
   }
@@ -131,6 +135,7 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     last: null,
     transform: state.transform as Transform,
     base: state.base === null ? null : parseIsoDate(state.base),
+    ...(state.convert ? { convert: state.convert } : {}),
   };
   return withRelative(selection, from.relative, to.relative);
 }
@@ -199,7 +204,7 @@ export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: Ur
  * bundle, built on the server for chart images, downloads and cards.
  * @example labelSeries(namingContext(ds, 'de', 'level', null), series).caption
  */
-export function namingContext(ds: Dataset, lang: Lang, transform: string, base: string | null): LabelContext {
+export function namingContext(ds: Dataset, lang: Lang, transform: string, base: string | null, convert?: Conversion): LabelContext {
   return {
     meta: buildExplorerMeta(ds, lang),
     title: pickLabel(ds.meta.title, lang),
@@ -208,6 +213,7 @@ export function namingContext(ds: Dataset, lang: Lang, transform: string, base: 
     fractions: fractionKeys(ds),
     transform,
     base,
+    ...(convert ? { convert } : {}),
   };
 }
 

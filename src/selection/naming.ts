@@ -20,6 +20,8 @@ import { parseIsoDate } from '../data/dates.js';
 import type { Lang } from '../data/model.js';
 import { chartWords, fillTemplate, formatPeriod, frequencyUnit } from '../i18n/chart-text.js';
 import { TRANSFORM_TABLE, isTransform } from '../query/transforms.js';
+import { viewFrequency } from '../query/convert-frequency.js';
+import { conversionCaption, type ConversionWords } from '../i18n/conversion-text.js';
 import type { ExplorerDim, ExplorerMeta } from './state.js';
 
 /** Units in the page's language: one for the dataset, or per code of one dimension. */
@@ -67,6 +69,8 @@ export interface LabelContext {
   transform: string;
   /** ISO base date of the index; null = the first date of the series */
   base?: string | null;
+  /** the conversion to a lower frequency the series show (absent: as published) */
+  convert?: ConversionWords;
 }
 
 /** A stable key of a series' codes. */
@@ -171,7 +175,13 @@ function transformPhrase(ctx: LabelContext, data: SeriesData[]): string {
   const firsts = data.map((s) => s.dates[0]).filter((d): d is number => d !== undefined);
   const base = asked ?? (firsts.length ? Math.min(...firsts) : null);
   if (base === null) return words.transforms.index;
-  return fillTemplate(words.indexUnit, { base: formatPeriod(base, frequencyUnit(ctx.meta.frequency), lang) });
+  return fillTemplate(words.indexUnit, { base: formatPeriod(base, frequencyUnit(viewFrequency(ctx, ctx)), lang) });
+}
+
+/** The conversion in words ('' when the series are as published): "Annual (mean)". */
+function conversionPhrase(ctx: LabelContext): string {
+  const c = ctx.convert;
+  return c ? conversionCaption(c, ctx.meta.frequencyNames?.[c.frequency] ?? c.frequency, ctx.meta.lang) : '';
 }
 
 /** Dimensions that offer a choice (more than one level with series). */
@@ -198,7 +208,7 @@ export function labelSeries(ctx: LabelContext, data: SeriesData[]): SeriesCaptio
     const factor = isShare && scaled && fractions.has(seriesKey(s.codes)) ? 100 : 1;
     return { ...s, label: labels[i].join(' · ') || ctx.title, unit: unitOf(ctx, s.codes, isShare, meta.lang), factor, percent: isPercent(ctx, isShare) };
   });
-  const caption = [...shared, transformPhrase(ctx, data)].filter((p) => p !== '').join(' · ');
+  const caption = [...shared, conversionPhrase(ctx), transformPhrase(ctx, data)].filter((p) => p !== '').join(' · ');
   const units = [...new Set(series.map((s) => s.unit).filter((u): u is string => u !== null && u !== ''))];
   return { series, caption, unit: units.length ? units.join(' / ') : null };
 }

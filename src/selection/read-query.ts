@@ -10,7 +10,18 @@ import { parseIsoDate } from '../data/dates.js';
 import type { CodeOf } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { isDateBound, readDateBound } from '../query/date-bound.js';
-import { isoDateProblem, lastProblem, rangeProblem, repeatedProblem, transformProblem, unknownCodeProblem, type ParamProblem } from '../query/param-rules.js';
+import {
+  conversionProblem,
+  isoDateProblem,
+  lastProblem,
+  rangeProblem,
+  repeatedProblem,
+  transformProblem,
+  unknownCodeProblem,
+  type ParamProblem,
+} from '../query/param-rules.js';
+import { AGGREGATIONS, type Aggregation, type Conversion } from '../query/view.js';
+import type { Frequency } from '../data/frequency.js';
 import { readCompareValues } from './compare.js';
 import { reconcile, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { splitDims } from '../urls.js';
@@ -35,6 +46,8 @@ export interface PageRead {
 const IGNORED = new Set(['embed', 'lang', 'tab', 'compare']);
 /** How the page draws the selection (not which data): read into the state, kept in the page URL. */
 const DISPLAY_PARAMS = ['scale'];
+/** Frequency conversion (temporary wiring until the parameter table). */
+const CONVERSION_PARAMS = ['frequency', 'aggregation', 'partial'];
 /** Parameters of a selection besides the dimensions. */
 const SELECTION_PARAMS = ['from', 'to', 'last', 'transform', 'base'];
 /**
@@ -126,7 +139,13 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
       const dim = dimensionOf(meta, name, value);
       if (dim) add(dim, value.split(','));
       else if (name === 'dims') readDimsParam(meta, value, add, problems);
-      else if (SELECTION_PARAMS.includes(name) || DISPLAY_PARAMS.includes(name) || name === FORM_WINDOWS.from || name === FORM_WINDOWS.to) {
+      else if (
+        SELECTION_PARAMS.includes(name) ||
+        DISPLAY_PARAMS.includes(name) ||
+        CONVERSION_PARAMS.includes(name) ||
+        name === FORM_WINDOWS.from ||
+        name === FORM_WINDOWS.to
+      ) {
         repeated[name] = [...(repeated[name] ?? []), value];
         single[name] = value;
       } else if (!IGNORED.has(name) && !name.startsWith('_')) problems.push(unknownParameter(meta, name));
@@ -165,8 +184,20 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = asked[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
   const read = reconcile(meta, { dims, from: from?.text ?? null, to: to?.text ?? null, transform, base: transform === 'index' ? base : null });
-  const state = readScale(single.scale, problems) === 'log' ? { ...read, scale: 'log' as const } : read;
+  const scaled = readScale(single.scale, problems) === 'log' ? { ...read, scale: 'log' as const } : read;
+  const convert = readConversion(meta, single, problems);
+  const state = convert ? { ...scaled, convert } : scaled;
   return { state, last: readLast(single.last, problems), problems };
+}
+
+/** The conversion a page query asks (temporary wiring until the parameter table); a problem and none when the dataset cannot take it. */
+function readConversion(meta: ExplorerMeta, single: Record<string, string>, problems: QueryProblem[]): Conversion | undefined {
+  const { frequency, aggregation, partial } = single;
+  const wrong = conversionProblem({ frequency, aggregation, partial }, meta.id, meta.frequency);
+  if (wrong) problems.push(said(frequency === undefined ? (aggregation !== undefined ? 'aggregation' : 'partial') : 'frequency', wrong));
+  if (wrong || frequency === undefined) return undefined;
+  const how = aggregation !== undefined && (AGGREGATIONS as readonly string[]).includes(aggregation) ? (aggregation as Aggregation) : 'mean';
+  return { frequency: frequency as Frequency, aggregation: how, partial: partial === 'true' };
 }
 
 /** Puts the form's window in place of its date field's text when the field still shows the window's day (FORM_WINDOWS). */

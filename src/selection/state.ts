@@ -7,6 +7,8 @@
  *
  * Pure code without Node imports: `client/` bundles it.
  */
+import type { Frequency } from '../data/frequency.js';
+import type { Conversion } from '../query/view.js';
 import type { Lang } from '../data/model.js';
 import { pageUrl, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
@@ -41,6 +43,8 @@ export interface ExplorerMeta {
   transforms: string[];
   /** the dataset's last observation (ISO), which relative bounds (`from=-5y`) count back from; absent or null: no data */
   end?: string | null;
+  /** the names of the frequencies the dataset converts to (data/frequency.ts lowerFrequencies), in the page's language */
+  frequencyNames?: Partial<Record<Frequency, string>>;
 }
 
 /** The current view: codes per dimension (always explicit), date bounds as asked (ISO or relative: `-5y`), transform. */
@@ -54,6 +58,8 @@ export interface ExplorerState {
   compare?: CompareRef[];
   /** the chart's value axis: 'log' for a logarithmic one (how the page draws, not which data); absent = linear */
   scale?: 'log';
+  /** conversion to a lower frequency (temporary wiring until the parameter table: read, not yet written to URLs); absent = as published */
+  convert?: Conversion;
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */

@@ -10,6 +10,7 @@ import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/
 import { pickLabel } from '../../i18n/labels.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
+import { viewFrequency } from '../../query/convert-frequency.js';
 import { findDataset } from '../../query/parse-selection.js';
 import type { SelectionView } from '../../query/view.js';
 import { oembedUrl, ogImageUrl, pageUrl, sitePageUrl } from '../../urls.js';
@@ -121,6 +122,9 @@ export function noscriptChartSizes(embed: boolean, single: boolean): string {
  */
 export const PAGE_INLINE_OBSERVATIONS = 50_000;
 
+/** A day as ISO, null when there is none (NaN). */
+const isoOrNull = (days: number): string | null => (Number.isNaN(days) ? null : formatIsoDate(days));
+
 /** The leading series of a view that fit the page's budget, and whether some were left out. */
 function withinBudget(view: SelectionView): { view: SelectionView; deferred: boolean } {
   if (view.observations <= PAGE_INLINE_OBSERVATIONS) return { view, deferred: false };
@@ -170,7 +174,10 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
   // the state names only the compared series the page shows, so every URL it writes (languages, snippets, embed) is clean
   const state: ExplorerState = { ...read.state, compare: compared.map((c) => c.ref) };
   if (!compared.length) delete state.compare;
-  const { view: selectionView, deferred } = withinBudget(computeView(ds, toSelection(ds, meta, state)));
+  const selection = toSelection(ds, meta, state);
+  // the frequency the selection shows: converted, or the dataset's own (names its dates, headline and index base)
+  const showsFrequency = viewFrequency(selection, ds);
+  const { view: selectionView, deferred } = withinBudget(computeView(ds, selection));
   const title = pickLabel(ds.meta.title, lang);
   const units = buildExplorerUnits(ds, lang);
   const series = seriesData(selectionView);
@@ -181,21 +188,30 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     percentLevels: ds.meta.percentLevels,
     fractions: fractionKeys(ds),
     baseUrl: site.baseUrl,
-    dateUnit: frequencyUnit(ds.meta.frequency),
-    span: { start: Number.isNaN(ds.store.start) ? null : formatIsoDate(ds.store.start), end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end) },
+    dateUnit: frequencyUnit(showsFrequency),
+    span: { start: Number.isNaN(ds.store.start) ? null : formatIsoDate(ds.store.start), end: isoOrNull(selectionView.convertedEnd ?? ds.store.end) },
     state,
     series,
     seriesDeferred: deferred,
     strings: t.dataset,
     embed,
     version: ds.version,
-    frequencyName: formatFrequency(ds.meta.frequency, t),
+    frequencyName: formatFrequency(showsFrequency, t),
     compare: compared,
     // the bundle rewrites the card only when there are compared series: only then does it need its words
     ...(compared.length ? { compareWords: compareWords(lang) } : {}),
   };
   const caption = labelSeries(
-    { meta, title, units, percentLevels: data.percentLevels, fractions: data.fractions, transform: state.transform, base: state.base },
+    {
+      meta,
+      title,
+      units,
+      percentLevels: data.percentLevels,
+      fractions: data.fractions,
+      transform: state.transform,
+      base: state.base,
+      ...(selection.convert ? { convert: selection.convert } : {}),
+    },
     series,
   );
   const shown = nameCompared([{ dataset: data, series }, ...compared.map((c) => ({ dataset: c, series: c.series }))], state.transform, state.base).series;

@@ -20,7 +20,7 @@ export interface ExplorerData {
   /** public base URL, for the snippets and the embed code */
   baseUrl: string;
   dateUnit: DateUnit;
-  /** first and last date of the dataset (ISO) */
+  /** first date of the dataset and its last (ISO), or under conversion the last converted period, which relative bounds count back from */
   span: { start: string | null; end: string | null };
   state: ExplorerState;
   series: SeriesData[];
