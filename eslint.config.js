@@ -38,7 +38,10 @@ export const MAY_IMPORT = {
   routes: [[...TOP, 'config', 'routes'], 'src/routes imports the layers below it: never openapi, app, server or cli.'],
   openapi: [[...TOP, 'config', 'routes', 'openapi'], 'src/openapi describes the routes: it imports them, never app, server or cli.'],
   app: [[...TOP, 'config', 'routes', 'openapi'], 'src/app.ts builds the app: it imports neither server nor cli.'],
-  server: [['app', 'config'], 'src/server.ts starts app.ts: it imports only app and config.'],
+  server: [
+    ['app', 'config', 'http'],
+    'src/server.ts starts app.ts (and, as the primary of several workers, serves their shared counts from http/): it imports app, config and http.',
+  ],
   cli: [[...SELECTION, 'publish', 'config', 'server', 'cli'], 'src/cli imports the server, publish and config: never routes, http or render directly.'],
 };
 const MODULES = Object.keys(MAY_IMPORT);
