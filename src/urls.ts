@@ -1,6 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
-import type { Selection } from './query/view.js';
+import type { Conversion, Selection } from './query/view.js';
+import { conversionParams, takesBase } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -23,6 +24,10 @@ export interface UrlSelection {
   last?: number | null;
   transform?: string | null;
   base?: string | null;
+  /** conversion to a lower frequency (`frequency`, `aggregation`, `partial`: selection/params.ts) */
+  frequency?: string | null;
+  aggregation?: string | null;
+  partial?: boolean | null;
   /** series of other datasets on the same chart (page URLs only: `compare=<dataset>:<dims>`) */
   compare?: { datasetId: string; dims: Record<string, string[]> }[];
 }
@@ -37,7 +42,13 @@ export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, 
     last: s.last,
     transform: s.transform,
     base: s.base === null ? null : formatIsoDate(s.base),
+    ...urlConversion(s.convert),
   };
+}
+
+/** A selection's conversion as URL parts (none when absent). */
+export function urlConversion(c: Conversion | null | undefined): Pick<UrlSelection, 'frequency' | 'aggregation' | 'partial'> {
+  return c ? { frequency: c.frequency, aggregation: c.aggregation, partial: c.partial } : {};
 }
 
 /**
@@ -91,14 +102,15 @@ export function formatCompare(ref: { datasetId: string; dims: Record<string, str
   return dims ? `${ref.datasetId}:${dims}` : ref.datasetId;
 }
 
-/** Query-string pairs of the non-dimension parts; `level` and empty values left out. */
+/** Query-string pairs of the non-dimension parts; `level`, the table's defaults and empty values left out. */
 function commonParams(s: UrlSelection): [string, string][] {
   const out: [string, string][] = [];
   if (s.from) out.push(['from', s.from]);
   if (s.to) out.push(['to', s.to]);
   if (s.last) out.push(['last', String(s.last)]);
   if (s.transform && s.transform !== 'level') out.push(['transform', s.transform]);
-  if (s.base && s.transform === 'index') out.push(['base', s.base]);
+  if (s.base && s.transform && takesBase(s.transform)) out.push(['base', s.base]);
+  if (s.frequency) out.push(...conversionParams({ frequency: s.frequency, aggregation: s.aggregation, partial: s.partial }));
   return out;
 }
 

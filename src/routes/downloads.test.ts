@@ -226,7 +226,7 @@ describe('/series.xlsx on the real data', () => {
       delete x.instance;
       if (q.includes('&form=')) {
         // the list of known parameters differs: /series.xlsx also takes lang, /series also takes download
-        assert.match(String(x.error), /^Unknown parameter 'form'\. Known parameters: .*lang/);
+        assert.match(String(x.error), /^Unknown parameter 'form' in the query\. Did you mean 'from'\? Known parameters: .*lang/);
         continue;
       }
       assert.deepEqual(x, a, q);

@@ -134,6 +134,7 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     transform: state.transform as Transform,
     base: state.base === null ? null : parseIsoDate(state.base),
   };
+  if (state.convert) selection.convert = state.convert;
   return withRelative(selection, from.relative, to.relative);
 }
 

@@ -10,6 +10,7 @@
 import type { Lang } from '../data/model.js';
 import { pageUrl, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
+import type { Conversion } from '../query/view.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -54,6 +55,8 @@ export interface ExplorerState {
   compare?: CompareRef[];
   /** the chart's value axis: 'log' for a logarithmic one (how the page draws, not which data); absent = linear */
   scale?: 'log';
+  /** conversion to a lower frequency (`frequency`, `aggregation`, `partial`); absent = as published */
+  convert?: Conversion;
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
