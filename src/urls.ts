@@ -1,7 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Conversion, Selection } from './query/view.js';
-import { conversionParams, takesBase } from './selection/params.js';
+import { conversionParams, isReservedName, takesBase } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -11,8 +11,9 @@ import { conversionParams, takesBase } from './selection/params.js';
  * - API URLs carry the selection as `dataset`, `dims`, `from`, `to`, `last`,
  *   `transform`, `base`.
  * - Page URLs carry it as one parameter per dimension (`?item=100_100,100_1`),
- *   plus `from`, `to`, `last`, `transform`, `base`, and one `compare` per
- *   series of another dataset on the same chart.
+ *   a dimension named like a parameter in `dims` (`?dims=base=2020`), plus
+ *   `from`, `to`, `last`, `transform`, `base`, `frequency`, `aggregation`,
+ *   `partial`, and one `compare` per series of another dataset on the same chart.
  */
 
 /** The parts of a selection a URL carries (dates as ISO text, or relative as asked: `-5y`). */
@@ -159,7 +160,10 @@ export function apiUrl(baseUrl: string, route: SelectionRoute, s: UrlSelection, 
 export function pageUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: string[], extra: [string, string][] = []): string {
   const dims = s.dims ?? {};
   const keys = order ? order.filter((d) => dims[d]?.length) : Object.keys(dims).filter((d) => dims[d]?.length);
-  const pairs: [string, string][] = keys.map((d) => [d, dims[d].join(',')]);
+  // a dimension named like a parameter (ch_fso_ppi's base) is written in dims, where its name cannot be the parameter's
+  const reserved = keys.filter(isReservedName);
+  const pairs: [string, string][] = keys.filter((d) => !isReservedName(d)).map((d) => [d, dims[d].join(',')]);
+  if (reserved.length) pairs.unshift(['dims', formatDims(Object.fromEntries(reserved.map((d) => [d, dims[d]])))]);
   const compare = (s.compare ?? []).map((ref): [string, string] => ['compare', formatCompare(ref)]);
   return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...compare, ...extra])}`;
 }

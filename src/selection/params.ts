@@ -86,8 +86,12 @@ export type Read<V> = { value: V } | { problem: SelectionProblem };
 /** One parameter of the table. */
 export interface ParamSpec {
   name: ParamName;
+  /** what it is: part of the selection (which data), how it is shown, how an output is made, or the page's own */
+  part: 'selection' | 'display' | 'output' | 'page';
   /** the routes and inputs that take it */
   takenBy: readonly Taker[];
+  /** query pairs that use it on ch_fso_ppi (its companions first): the walk of the table (params.test.ts) sends them */
+  sample: readonly (readonly [string, string])[];
   /** the JSON schema of an API query's value (Ajv validates with it, /openapi.json publishes it; no `default`: Ajv would fill it in) */
   schema: Readonly<Record<string, unknown>>;
   /** the value when it is absent, as URLs write it (null: nothing) */
@@ -186,6 +190,8 @@ export function takesBase(transform: string): boolean {
 export const PARAMS = {
   dataset: {
     name: 'dataset',
+    part: 'selection',
+    sample: [['dataset', 'ch_fso_ppi']],
     takenBy: [...SELECTION_ROUTES, 'og.jpg'],
     schema: {
       type: 'string',
@@ -201,6 +207,8 @@ export const PARAMS = {
   },
   dims: {
     name: 'dims',
+    part: 'selection',
+    sample: [['dims', 'base=2020']],
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
@@ -216,6 +224,8 @@ export const PARAMS = {
   },
   from: {
     name: 'from',
+    part: 'selection',
+    sample: [['from', '2020-01-01']],
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
@@ -231,6 +241,8 @@ export const PARAMS = {
   },
   to: {
     name: 'to',
+    part: 'selection',
+    sample: [['to', '2024-12-01']],
     takenBy: EVERYWHERE,
     schema: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
     default: null,
@@ -241,6 +253,8 @@ export const PARAMS = {
   },
   last: {
     name: 'last',
+    part: 'selection',
+    sample: [['last', '3']],
     takenBy: EVERYWHERE,
     schema: { type: 'integer', minimum: 1, maximum: LAST_MAX, description: 'Only the last N observations of each series (after from/to).' },
     default: null,
@@ -257,6 +271,8 @@ export const PARAMS = {
   },
   transform: {
     name: 'transform',
+    part: 'selection',
+    sample: [['transform', 'yoy']],
     takenBy: EVERYWHERE,
     schema: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
     default: 'level',
@@ -271,6 +287,11 @@ export const PARAMS = {
   },
   base: {
     name: 'base',
+    part: 'selection',
+    sample: [
+      ['transform', 'index'],
+      ['base', '2020-01-01'],
+    ],
     takenBy: EVERYWHERE,
     schema: { type: 'string', pattern: ISO_DATE, description: `Base date of ${BASE_TAKERS.map((t) => `transform=${t}`).join(' or ')} (YYYY-MM-DD).` },
     default: null,
@@ -281,6 +302,8 @@ export const PARAMS = {
   },
   frequency: {
     name: 'frequency',
+    part: 'selection',
+    sample: [['frequency', 'annual']],
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
@@ -297,6 +320,11 @@ export const PARAMS = {
   },
   aggregation: {
     name: 'aggregation',
+    part: 'selection',
+    sample: [
+      ['frequency', 'annual'],
+      ['aggregation', 'sum'],
+    ],
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
@@ -312,6 +340,11 @@ export const PARAMS = {
   },
   partial: {
     name: 'partial',
+    part: 'selection',
+    sample: [
+      ['frequency', 'annual'],
+      ['partial', 'true'],
+    ],
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
@@ -328,6 +361,8 @@ export const PARAMS = {
   },
   scale: {
     name: 'scale',
+    part: 'display',
+    sample: [['scale', 'log']],
     takenBy: ['page'],
     schema: { type: 'string', enum: ['linear', 'log'], description: "The chart's value axis: linear (default) or log." },
     default: 'linear',
@@ -337,6 +372,8 @@ export const PARAMS = {
   },
   compare: {
     name: 'compare',
+    part: 'display',
+    sample: [['compare', 'ch_fso_cpi']],
     takenBy: ['page'],
     schema: { type: 'string', description: 'A series of another dataset on the same chart: `<dataset>:<dims>`; repeated for several.' },
     default: null,
@@ -345,6 +382,8 @@ export const PARAMS = {
   },
   download: {
     name: 'download',
+    part: 'output',
+    sample: [['download', '1']],
     takenBy: ['series', 'series.csv'],
     schema: {
       type: 'string',
@@ -356,6 +395,8 @@ export const PARAMS = {
   },
   labels: {
     name: 'labels',
+    part: 'output',
+    sample: [['labels', 'true']],
     takenBy: ['series.csv'],
     schema: {
       type: 'string',
@@ -368,13 +409,18 @@ export const PARAMS = {
   },
   lang: {
     name: 'lang',
-    takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg'],
+    part: 'output',
+    sample: [['lang', 'de']],
+    // pages and keys take it too and leave it alone: a page's language is its path (/de/d/…)
+    takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'page', 'key'],
     schema: { type: 'string', enum: ['en', 'de', 'fr', 'it'], default: 'en', description: 'Language of the labels.' },
     default: 'en',
     problems: ['bad_parameter'],
   },
   width: {
     name: 'width',
+    part: 'output',
+    sample: [['width', '640']],
     takenBy: ['chart.svg', 'chart.png'],
     // the bounds and default come from the chart style (routes/selection-outputs.ts sizeSchema)
     schema: { type: 'integer' },
@@ -383,10 +429,54 @@ export const PARAMS = {
   },
   height: {
     name: 'height',
+    part: 'output',
+    sample: [['height', '400']],
     takenBy: ['chart.svg', 'chart.png'],
     schema: { type: 'integer' },
     default: null,
     problems: ['bad_parameter'],
+  },
+  embed: {
+    name: 'embed',
+    part: 'page',
+    sample: [['embed', '1']],
+    takenBy: ['page', 'key'],
+    schema: { type: 'string', description: 'With 1 the page is the embeddable chart alone.' },
+    default: null,
+    problems: [],
+  },
+  tab: {
+    name: 'tab',
+    part: 'page',
+    sample: [['tab', 'table']],
+    takenBy: ['page', 'key'],
+    schema: { type: 'string', description: 'The tab the page opens on.' },
+    default: null,
+    problems: [],
+  },
+  from_rel: {
+    name: 'from_rel',
+    part: 'page',
+    sample: [
+      ['from', '2020-01-01'],
+      ['from_rel', '-5y'],
+    ],
+    takenBy: ['page'],
+    schema: { type: 'string', description: "What the page's form sends beside the from field without JavaScript: the window the page showed (-5y)." },
+    default: null,
+    problems: ['bad_date', 'bad_relative_date'],
+  },
+  to_rel: {
+    name: 'to_rel',
+    part: 'page',
+    sample: [
+      ['to', '2024-12-01'],
+      ['to_rel', '-1y'],
+    ],
+    takenBy: ['page'],
+    schema: { type: 'string', description: "What the page's form sends beside the to field without JavaScript: the window the page showed (-1y)." },
+    default: null,
+    problems: ['bad_date', 'bad_relative_date'],
   },
 } as const satisfies Record<string, Omit<ParamSpec, 'name'> & { name: string }>;
 
@@ -403,6 +493,36 @@ export function paramSpec(name: ParamName): ParamSpec {
 /** Whether a name is a parameter of the table. */
 export function isParamName(name: string): name is ParamName {
   return Object.prototype.hasOwnProperty.call(PARAMS, name);
+}
+
+/**
+ * Whether a page or key parameter of this name is never a dimension: a
+ * parameter of the table or a cache buster (`_…`). A dimension of such a
+ * name is written in `dims` (`?dims=base=2020`): docs/decisions.md.
+ */
+export function isReservedName(name: string): boolean {
+  return isParamName(name) || name.startsWith('_');
+}
+
+/**
+ * The form field of a dimension's level, as the page's form sends it: the
+ * dimension's own name, or `dims` with `dim=code` for a dimension named like a
+ * parameter, so a form sent without JavaScript reads as the URL does.
+ * @example dimensionField('base', '2020') // { name: 'dims', value: 'base=2020' }
+ */
+export function dimensionField(dim: string, code: string): { name: string; value: string } {
+  return isReservedName(dim) ? { name: 'dims', value: `${dim}=${code}` } : { name: dim, value: code };
+}
+
+/**
+ * The dimension and code a form field stands for (dimensionField read back);
+ * for any other name, the name and value as they are.
+ * @example fieldLevel('dims', 'base=2020') // { dim: 'base', code: '2020' }
+ */
+export function fieldLevel(name: string, value: string): { dim: string; code: string } {
+  if (name !== 'dims') return { dim: name, code: value };
+  const eq = value.indexOf('=');
+  return { dim: value.slice(0, eq), code: value.slice(eq + 1) };
 }
 
 /** The parameters a route or input takes, in table order. */

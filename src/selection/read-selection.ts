@@ -18,6 +18,7 @@ import { splitDims } from '../urls.js';
 import {
   baseWithoutIndexProblem,
   isParamName,
+  isReservedName,
   malformedDimsProblem,
   paramSpec,
   paramsTakenBy,
@@ -67,10 +68,6 @@ export interface ReadResult {
   problems: SelectionProblem[];
 }
 
-/** Parameters of a page or key that do not describe the data (read by the page itself, or not at all). */
-const PAGE_SWITCHES = ['embed', 'lang', 'tab'];
-/** What the page's form sends beside each date field without JavaScript (read-query.ts FORM_WINDOWS). */
-const FORM_WINDOW_PARAMS = ['from_rel', 'to_rel'];
 /** How each input is named in an unknown parameter's words. */
 const WHERE: Record<ReadInput, string> = { api: 'query', page: 'page URL', key: 'series key' };
 /** The parameters read into the selection, in the order a strict reader checks them. */
@@ -96,20 +93,21 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
       } else problems.push(unknownCodeProblem(ds.id, parameter, dim.id, code, dim.levels));
     }
   };
-  let dim: FactsDim | null;
+  let dim: FactsDim | undefined;
   for (const [name, value] of pairs) {
     if (mode === 'strict' && problems.length) break;
     if (name === 'dims') readDims(ds, value, add, problems);
-    else if ((dim = input === 'api' ? null : collidingDimension(ds, name, value, taken)))
+    else if (isParamName(name) && taken.includes(name)) {
+      if (READ_ORDER.includes(name)) given.set(name, [...(given.get(name) ?? []), value]);
+      else if (input !== 'api') rest[name] = [...(rest[name] ?? []), value];
+    } else if (input === 'api' || name.startsWith('_')) continue;
+    // a parameter's name is never a dimension's: such a dimension is written in dims (isReservedName)
+    else if (!isReservedName(name) && (dim = ds.dims.find((d) => d.id === name)))
       add(
         name,
         dim,
         value.split(',').map((c) => c.trim()),
       );
-    else if (isParamName(name) && taken.includes(name) && READ_ORDER.includes(name)) given.set(name, [...(given.get(name) ?? []), value]);
-    else if (input === 'api' || name.startsWith('_') || PAGE_SWITCHES.includes(name)) continue;
-    else if ((input === 'page' && FORM_WINDOW_PARAMS.includes(name)) || (isParamName(name) && taken.includes(name)))
-      rest[name] = [...(rest[name] ?? []), value];
     else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
   }
   const read = readValues(ds, given, problems, mode);
@@ -185,24 +183,9 @@ function exampleDims(ds: DatasetFacts): string {
   return `${d.id}=${code}`;
 }
 
-/**
- * The dimension a page or key parameter names. A dimension may bear the
- * name of a parameter (ch_fso_ppi has a dimension `base`): then codes of the
- * dimension make it the dimension, a value the parameter's grammar reads the
- * parameter, anything else the dimension (reported against its codes).
- */
-function collidingDimension(ds: DatasetFacts, name: string, value: string, taken: readonly ParamName[]): FactsDim | null {
-  const dim = ds.dims.find((d) => d.id === name);
-  if (!dim) return null;
-  if (!isParamName(name) || !taken.includes(name)) return dim;
-  if (value.split(',').every((c) => dim.has(c.trim()))) return dim;
-  const read = paramSpec(name).read?.(value, null);
-  return read && 'value' in read ? null : dim;
-}
-
 /** What an input takes, for an unknown parameter's words: the dimensions first (pages and keys), then the table's parameters. */
 function knownParameters(ds: DatasetFacts, input: ReadInput): string[] {
-  const dims = input === 'api' ? [] : ds.dims.map((d) => d.id);
+  const dims = input === 'api' ? [] : ds.dims.map((d) => d.id).filter((d) => !isReservedName(d));
   return [...dims, ...paramsTakenBy(input === 'api' ? 'series' : input).filter((n) => !dims.includes(n))];
 }
 

@@ -8,7 +8,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import type { Lang } from '../data/model.js';
-import { pageUrl, type UrlSelection } from '../urls.js';
+import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
 import type { Conversion } from '../query/view.js';
 
@@ -178,6 +178,7 @@ export function isDefaultState(meta: ExplorerMeta, state: ExplorerState): boolea
     !state.compare?.length &&
     state.scale === undefined &&
     state.base === null &&
+    state.convert === undefined &&
     state.transform === d.transform &&
     meta.dims.every((dim) => (state.dims[dim.id] ?? []).join(',') === (d.dims[dim.id] ?? []).join(','))
   );
@@ -194,7 +195,7 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
     const picked = new Set(state.dims[dim.id] ?? []);
     dims[dim.id] = dim.levels.filter((l) => picked.has(l.code)).map((l) => l.code);
   }
-  return { datasetId: meta.id, dims, from: state.from, to: state.to, transform: state.transform, base: state.base };
+  return { datasetId: meta.id, dims, from: state.from, to: state.to, transform: state.transform, base: state.base, ...urlConversion(state.convert) };
 }
 
 /**

@@ -156,9 +156,7 @@ function renderExplorer(view: DatasetView): SafeHtml {
 
 /** The index base: a date (the first observation when empty), shown while the index transform is on. */
 function renderBasePicker(view: DatasetView): SafeHtml {
-  const { state, span, meta } = view.data;
-  // a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs: no picker there
-  if (meta.dims.some((d) => d.id === 'base')) return html``;
+  const { state, span } = view.data;
   const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
   return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
     >${view.t.dataset.indexBase}
