@@ -15,6 +15,7 @@
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
 import { FREQUENCY_TABLE, type Frequency } from '../data/frequency.js';
+import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { boundWords, isDateBound, readDateBound } from '../query/date-bound.js';
@@ -208,7 +209,7 @@ export const PARAMS = {
   dims: {
     name: 'dims',
     part: 'selection',
-    sample: [['dims', 'base=2020']],
+    sample: [['dims', 'base=2015']],
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
@@ -272,7 +273,7 @@ export const PARAMS = {
   transform: {
     name: 'transform',
     part: 'selection',
-    sample: [['transform', 'yoy']],
+    sample: [['transform', 'diff']],
     takenBy: EVERYWHERE,
     schema: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
     default: 'level',
@@ -413,9 +414,10 @@ export const PARAMS = {
     sample: [['lang', 'de']],
     // pages and keys take it too and leave it alone: a page's language is its path (/de/d/…)
     takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'page', 'key'],
-    schema: { type: 'string', enum: ['en', 'de', 'fr', 'it'], default: 'en', description: 'Language of the labels.' },
+    schema: { type: 'string', enum: LANGS, default: 'en', description: 'Language of the labels.' },
     default: 'en',
     problems: ['bad_parameter'],
+    read: (text) => ((LANGS as readonly string[]).includes(text) ? { value: text } : { problem: oneOf('lang', text, LANGS) }),
   },
   width: {
     name: 'width',

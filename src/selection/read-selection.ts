@@ -111,6 +111,12 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
     else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
   }
   const read = readValues(ds, given, problems, mode);
+  // the other parameters the input takes are the caller's, but their grammar is the table's
+  for (const [name, texts] of Object.entries(rest)) {
+    const spec = paramSpec(name as ParamName);
+    const wrong = texts.map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
+    if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);
+  }
   return { read: { dims, ...read, rest }, problems };
 }
 
