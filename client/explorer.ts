@@ -13,7 +13,7 @@ import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { labelSeries, type SeriesData } from '../src/selection/naming.js';
-import { fieldLevel } from '../src/selection/params.js';
+import { fieldLevel, takesBase } from '../src/selection/params.js';
 import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, embedTitle, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
@@ -282,8 +282,8 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
   const base = form.querySelector<HTMLInputElement>('[data-base-picker] input');
   const picker = form.querySelector<HTMLElement>('[data-base-picker]');
   if (base && picker) {
-    picker.hidden = state.transform !== 'index';
-    base.disabled = state.transform !== 'index';
+    picker.hidden = !takesBase(state.transform);
+    base.disabled = !takesBase(state.transform);
     base.value = state.base ?? '';
   }
   const from = form.querySelector<HTMLInputElement>('input[name=from]');

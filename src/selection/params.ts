@@ -528,9 +528,14 @@ export function fieldLevel(name: string, value: string): { dim: string; code: st
 }
 
 /** The parameters a route or input takes, in table order. */
-export function paramsTakenBy(taker: Taker): ParamName[] {
-  return PARAM_NAMES.filter((n) => (PARAMS[n].takenBy as readonly Taker[]).includes(taker));
+export function paramsTakenBy(taker: Taker): readonly ParamName[] {
+  let names = TAKEN.get(taker);
+  // computed once per taker: the API's reader asks on every request
+  if (!names) TAKEN.set(taker, (names = PARAM_NAMES.filter((n) => (PARAMS[n].takenBy as readonly Taker[]).includes(taker))));
+  return names;
 }
+
+const TAKEN = new Map<Taker, readonly ParamName[]>();
 
 /**
  * The problem of a text given for a parameter, by its grammar alone (no
