@@ -660,6 +660,11 @@ export function readerProblemCodes(taker: Taker): ErrorCode[] {
   // a parameter given twice, or one the route does not take
   codes.add('bad_parameter');
   codes.add('unknown_parameter');
-  if (taker === 'page' || taker === 'key') for (const code of PARAMS.dims.problems) codes.add(code);
+  if (taker === 'page' || taker === 'key') {
+    // a page URL or key names its dataset in the path (404 when unknown); a dotted key is one code per dimension
+    codes.add('unknown_dataset');
+    if (taker === 'key') codes.add('bad_key');
+    for (const code of PARAMS.dims.problems) codes.add(code);
+  }
   return [...codes];
 }
