@@ -1,8 +1,9 @@
 /**
- * The one reader of a page query (`/d/{id}?dim=code,code&from=…&transform=…`),
- * for the page (lenient: it opens what it can) and for `/resolve` and
- * `/oembed` (strict: they answer 400 on the first problem). Both read the
- * same state, reconciled the same way, so they describe the same selection.
+ * A page query (`/d/{id}?dim=code,code&from=…&transform=…`) read into the
+ * page's state, by the one reader of selections (read-selection.ts), for the
+ * page (lenient: it opens what it can) and for `/resolve` and `/oembed`
+ * (strict: they answer 400 on the first problem). Both read the same state,
+ * reconciled the same way, so they describe the same selection.
  *
  * Pure code without Node imports: `client/` bundles it.
  */
@@ -63,7 +64,7 @@ export function metaFacts(meta: ExplorerMeta): DatasetFacts {
  * @example readPageQuery(meta, { structure: 'ks_i63_index_q', transform: 'yoy' }).state.transform // 'yoy'
  */
 export function readPageQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
-  return readCompare(meta, query, readSelectionQuery(meta, query));
+  return readCompare(query, readSelectionQuery(meta, query));
 }
 
 /** The page's own selection of a query (readPageQuery without `compare`), read by the one reader (read-selection.ts). */
@@ -124,10 +125,9 @@ function keptWindow(name: 'from' | 'to', pairs: readonly [string, string][], end
  * Adds the compared series of a page query (`compare=<dataset>:<dims>`,
  * src/selection/compare.ts) to what was read: their syntax only; which
  * datasets and codes exist is checked where the datasets are
- * (src/render/pages/compare-view.ts). A dimension named `compare` keeps its name.
+ * (src/render/pages/compare-view.ts). A dimension named `compare` is written in dims, like any named like a parameter.
  */
-function readCompare(meta: ExplorerMeta, query: PageQuery, read: PageRead): PageRead {
-  if (meta.dims.some((d) => d.id === 'compare')) return read;
+function readCompare(query: PageQuery, read: PageRead): PageRead {
   const { refs, drops } = readCompareValues(listOf(query.compare));
   const problems = [...read.problems, ...drops.map((d) => compareProblem(d))];
   return { ...read, state: refs.length ? { ...read.state, compare: refs } : read.state, problems };

@@ -83,8 +83,8 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
   const given = new Map<ParamName, string[]>();
   const dims: Record<string, string[]> = {};
   const rest: Record<string, string[]> = {};
-  const add = (parameter: string, dim: FactsDim, codes: readonly string[]): void => {
-    for (const code of codes) {
+  const add = (parameter: string, dim: FactsDim, texts: readonly string[]): void => {
+    for (const code of texts.map((t) => t.trim())) {
       if (input === 'page' && code === '') continue;
       if (dim.has(code)) {
         const before = dims[dim.id];
@@ -93,7 +93,6 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
       } else problems.push(unknownCodeProblem(ds.id, parameter, dim.id, code, dim.levels));
     }
   };
-  let dim: FactsDim | undefined;
   for (const [name, value] of pairs) {
     if (mode === 'strict' && problems.length) break;
     if (name === 'dims') readDims(ds, value, add, problems);
@@ -101,14 +100,11 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
       if (READ_ORDER.includes(name)) given.set(name, [...(given.get(name) ?? []), value]);
       else if (input !== 'api') rest[name] = [...(rest[name] ?? []), value];
     } else if (input === 'api' || name.startsWith('_')) continue;
-    // a parameter's name is never a dimension's: such a dimension is written in dims (isReservedName)
-    else if (!isReservedName(name) && (dim = ds.dims.find((d) => d.id === name)))
-      add(
-        name,
-        dim,
-        value.split(',').map((c) => c.trim()),
-      );
-    else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
+    else {
+      const dim = dimensionParam(ds, name);
+      if (dim) add(name, dim, value.split(','));
+      else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
+    }
   }
   const read = readValues(ds, given, problems, mode);
   // the other parameters the input takes are the caller's, but their grammar is the table's
@@ -187,6 +183,11 @@ function exampleDims(ds: DatasetFacts): string {
   if (!d) return 'dim=code';
   const code = d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code ?? 'code';
   return `${d.id}=${code}`;
+}
+
+/** The dimension a page or key parameter names: never one whose name is a parameter's (it is written in dims: isReservedName). */
+function dimensionParam(ds: DatasetFacts, name: string): FactsDim | undefined {
+  return isReservedName(name) ? undefined : ds.dims.find((d) => d.id === name);
 }
 
 /** What an input takes, for an unknown parameter's words: the dimensions first (pages and keys), then the table's parameters. */
