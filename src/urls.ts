@@ -1,7 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Conversion, Selection } from './query/view.js';
-import { conversionParams, isReservedName, takesBase } from './selection/params.js';
+import { isReservedName, urlParams } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -103,16 +103,9 @@ export function formatCompare(ref: { datasetId: string; dims: Record<string, str
   return dims ? `${ref.datasetId}:${dims}` : ref.datasetId;
 }
 
-/** Query-string pairs of the non-dimension parts; `level`, the table's defaults and empty values left out. */
+/** Query-string pairs of the non-dimension parts, written by the table of parameters (defaults and empty values left out). */
 function commonParams(s: UrlSelection): [string, string][] {
-  const out: [string, string][] = [];
-  if (s.from) out.push(['from', s.from]);
-  if (s.to) out.push(['to', s.to]);
-  if (s.last) out.push(['last', String(s.last)]);
-  if (s.transform && s.transform !== 'level') out.push(['transform', s.transform]);
-  if (s.base && s.transform && takesBase(s.transform)) out.push(['base', s.base]);
-  if (s.frequency) out.push(...conversionParams({ frequency: s.frequency, aggregation: s.aggregation, partial: s.partial }));
-  return out;
+  return urlParams(s);
 }
 
 /** Encodes pairs, keeping `,`, `;`, `=`, `:` in values readable (they are legal in a query). */

@@ -108,6 +108,20 @@ export interface ParamSpec {
    * the grammar needs none, as for a schema error), or the problem.
    */
   read?(text: string, ds: DatasetFacts | null): Read<unknown>;
+  /** how page and API URLs write it from a selection's URL parts; null: left out (absent, or its default) */
+  write?(s: UrlParts): string | null;
+}
+
+/** The parts of a selection a URL writes (urls.ts UrlSelection). */
+export interface UrlParts {
+  from?: string | null;
+  to?: string | null;
+  last?: number | null;
+  transform?: string | null;
+  base?: string | null;
+  frequency?: string | null;
+  aggregation?: string | null;
+  partial?: boolean | null;
 }
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -236,6 +250,7 @@ export const PARAMS = {
     },
     default: null,
     problems: ['bad_date', 'bad_relative_date', 'bad_date_range'],
+    write: (s) => s.from || null,
     api: 'param',
     page: 'param',
     read: (text, ds) => readBound('from', text, ds),
@@ -248,6 +263,7 @@ export const PARAMS = {
     schema: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
     default: null,
     problems: ['bad_date', 'bad_relative_date', 'bad_date_range'],
+    write: (s) => s.to || null,
     api: 'param',
     page: 'param',
     read: (text, ds) => readBound('to', text, ds),
@@ -260,6 +276,7 @@ export const PARAMS = {
     schema: { type: 'integer', minimum: 1, maximum: LAST_MAX, description: 'Only the last N observations of each series (after from/to).' },
     default: null,
     problems: ['bad_parameter'],
+    write: (s) => (s.last ? String(s.last) : null),
     api: 'param',
     page: 'param',
     read: (text) => {
@@ -278,6 +295,7 @@ export const PARAMS = {
     schema: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
     default: 'level',
     problems: ['unknown_transform'],
+    write: (s) => (s.transform && s.transform !== 'level' ? s.transform : null),
     api: 'param',
     page: 'param',
     read: (text, ds) => {
@@ -297,6 +315,7 @@ export const PARAMS = {
     schema: { type: 'string', pattern: ISO_DATE, description: `Base date of ${BASE_TAKERS.map((t) => `transform=${t}`).join(' or ')} (YYYY-MM-DD).` },
     default: null,
     problems: ['bad_date', 'base_without_index'],
+    write: (s) => (s.base && s.transform && takesBase(s.transform) ? s.base : null),
     api: 'param',
     page: 'param',
     read: (text) => readIsoDate('base', text),
@@ -315,6 +334,7 @@ export const PARAMS = {
     },
     default: null,
     problems: ['bad_parameter', 'frequency_not_lower'],
+    write: (s) => s.frequency || null,
     api: 'param',
     page: 'param',
     read: readFrequency,
@@ -335,6 +355,7 @@ export const PARAMS = {
     },
     default: 'mean',
     problems: ['bad_parameter', 'without_frequency'],
+    write: (s) => (s.frequency && s.aggregation && s.aggregation !== 'mean' ? s.aggregation : null),
     api: 'param',
     page: 'param',
     read: (text) => ((AGGREGATIONS as readonly string[]).includes(text) ? { value: text } : { problem: oneOf('aggregation', text, AGGREGATIONS) }),
@@ -356,6 +377,7 @@ export const PARAMS = {
     },
     default: 'false',
     problems: ['bad_parameter', 'without_frequency'],
+    write: (s) => (s.frequency && s.partial ? 'true' : null),
     api: 'param',
     page: 'param',
     read: (text) => (text === 'true' || text === 'false' ? { value: text === 'true' } : { problem: oneOf('partial', text, ['true', 'false']) }),
@@ -629,12 +651,18 @@ export function unknownDimensionProblem(ds: DatasetFacts, dimension: string): Se
   return selectionProblem('unknown_dimension', 'dims', { dimension, valid }, { dataset: ds.id }, valid.length ? 'unknown' : 'none');
 }
 
-/** The convert of a selection as URLs write it: the parameters it adds, defaults left out. */
-export function conversionParams(c: { frequency: string; aggregation?: string | null; partial?: boolean | null } | null | undefined): [string, string][] {
-  if (!c) return [];
-  const out: [string, string][] = [['frequency', c.frequency]];
-  if (c.aggregation && c.aggregation !== PARAMS.aggregation.default) out.push(['aggregation', c.aggregation]);
-  if (c.partial) out.push(['partial', 'true']);
+/**
+ * The query pairs of a selection's parts besides dataset and dims, in table
+ * order, each written by its entry (defaults and empty values left out):
+ * page and API URLs both write them so.
+ * @example urlParams({ from: '-5y', transform: 'index', base: '2020-01-01', frequency: 'annual', aggregation: 'mean' }) // [['from', '-5y'], ['transform', 'index'], ['base', '2020-01-01'], ['frequency', 'annual']]
+ */
+export function urlParams(s: UrlParts): [string, string][] {
+  const out: [string, string][] = [];
+  for (const name of PARAM_NAMES) {
+    const text = paramSpec(name).write?.(s);
+    if (text) out.push([name, text]);
+  }
   return out;
 }
 
