@@ -14,6 +14,7 @@ import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
+import { fieldLevel, takesBase } from '../src/selection/params.js';
 import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
@@ -236,18 +237,21 @@ function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerSt
     if (from && to && (boundIsoDate(from, end) ?? '') > (boundIsoDate(to, end) ?? '')) [from, to] = [to, from];
     return { ...state, from, to };
   }
-  const dim = data.meta.dims.find((d) => d.id === name);
+  const changed = fieldLevel(name, value);
+  const dim = data.meta.dims.find((d) => d.id === changed.dim);
   if (!dim) return state;
   let codes: string[];
   if (dim.mode === 'multi') {
-    codes = [...form.querySelectorAll<HTMLInputElement>(`input[type=checkbox]`)].filter((i) => i.name === name && i.checked).map((i) => i.value);
+    codes = [...form.querySelectorAll<HTMLInputElement>(`input[type=checkbox]`)]
+      .filter((i) => i.checked && fieldLevel(i.name, i.value).dim === dim.id)
+      .map((i) => fieldLevel(i.name, i.value).code);
     // the last checked box cannot be unchecked: a selection always shows something
     if (codes.length === 0 && input instanceof HTMLInputElement) {
       input.checked = true;
-      codes = [input.value];
+      codes = [changed.code];
     }
-  } else codes = [value];
-  return reconcile(data.meta, { ...state, dims: { ...state.dims, [name]: codes } }, name);
+  } else codes = [changed.code];
+  return reconcile(data.meta, { ...state, dims: { ...state.dims, [dim.id]: codes } }, dim.id);
 }
 
 /** Puts a state into the form: checked, selected, disabled (no series) and "adjusts others" controls. */
@@ -259,8 +263,11 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
     const index = new Map(dim.levels.map((l, i) => [l.code, i]));
     for (const el of form.querySelectorAll<HTMLInputElement | HTMLOptionElement>('input, option')) {
       const owner = el instanceof HTMLOptionElement ? el.parentElement : el;
-      if (!(owner instanceof HTMLInputElement || owner instanceof HTMLSelectElement) || owner.name !== dim.id || !index.has(el.value)) continue;
-      const level = states[index.get(el.value)!];
+      if (!(owner instanceof HTMLInputElement || owner instanceof HTMLSelectElement)) continue;
+      // a dimension named like a parameter sends dims=dim=code (selection/params.ts dimensionField)
+      const field = fieldLevel(owner.name, el.value);
+      if (field.dim !== dim.id || !index.has(field.code)) continue;
+      const level = states[index.get(field.code)!];
       const off = dim.mode === 'multi' ? level !== 'on' : level === 'off';
       el.disabled = off;
       const item = el.closest<HTMLElement>('.level, .seg');
@@ -268,10 +275,10 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
       item?.classList.toggle('is-adjusts', level === 'adjusts' && !off);
       if (item?.classList.contains('seg')) item.title = level === 'adjusts' ? t.adjustsOthers : '';
       if (el instanceof HTMLOptionElement) {
-        el.selected = picked.has(el.value);
+        el.selected = picked.has(field.code);
         const note = level === 'off' ? ` (${t.noDataForCombination})` : level === 'adjusts' ? ` (${t.adjustsOthers})` : '';
         el.textContent = (el.dataset.label ?? el.textContent ?? '') + note;
-      } else el.checked = picked.has(el.value);
+      } else el.checked = picked.has(field.code);
     }
   });
   for (const input of form.querySelectorAll<HTMLInputElement>('input[name=transform]')) input.checked = input.value === state.transform;
@@ -280,8 +287,8 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
   const base = form.querySelector<HTMLInputElement>('[data-base-picker] input');
   const picker = form.querySelector<HTMLElement>('[data-base-picker]');
   if (base && picker) {
-    picker.hidden = state.transform !== 'index';
-    base.disabled = state.transform !== 'index';
+    picker.hidden = !takesBase(state.transform);
+    base.disabled = !takesBase(state.transform);
     base.value = state.base ?? '';
   }
   const from = form.querySelector<HTMLInputElement>('input[name=from]');

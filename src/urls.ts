@@ -1,6 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
-import type { Selection } from './query/view.js';
+import type { Conversion, Selection } from './query/view.js';
+import { isReservedName, urlParams } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -10,8 +11,9 @@ import type { Selection } from './query/view.js';
  * - API URLs carry the selection as `dataset`, `dims`, `from`, `to`, `last`,
  *   `transform`, `base`.
  * - Page URLs carry it as one parameter per dimension (`?item=100_100,100_1`),
- *   plus `from`, `to`, `last`, `transform`, `base`, and one `compare` per
- *   series of another dataset on the same chart.
+ *   a dimension named like a parameter in `dims` (`?dims=base=2020`), plus
+ *   `from`, `to`, `last`, `transform`, `base`, `frequency`, `aggregation`,
+ *   `partial`, and one `compare` per series of another dataset on the same chart.
  */
 
 /** The parts of a selection a URL carries (dates as ISO text, or relative as asked: `-5y`). */
@@ -23,6 +25,10 @@ export interface UrlSelection {
   last?: number | null;
   transform?: string | null;
   base?: string | null;
+  /** conversion to a lower frequency (`frequency`, `aggregation`, `partial`: selection/params.ts) */
+  frequency?: string | null;
+  aggregation?: string | null;
+  partial?: boolean | null;
   /** series of other datasets on the same chart (page URLs only: `compare=<dataset>:<dims>`) */
   compare?: { datasetId: string; dims: Record<string, string[]> }[];
 }
@@ -37,7 +43,13 @@ export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, 
     last: s.last,
     transform: s.transform,
     base: s.base === null ? null : formatIsoDate(s.base),
+    ...urlConversion(s.convert),
   };
+}
+
+/** A selection's conversion as URL parts (none when absent). */
+export function urlConversion(c: Conversion | null | undefined): Pick<UrlSelection, 'frequency' | 'aggregation' | 'partial'> {
+  return c ? { frequency: c.frequency, aggregation: c.aggregation, partial: c.partial } : {};
 }
 
 /**
@@ -91,15 +103,9 @@ export function formatCompare(ref: { datasetId: string; dims: Record<string, str
   return dims ? `${ref.datasetId}:${dims}` : ref.datasetId;
 }
 
-/** Query-string pairs of the non-dimension parts; `level` and empty values left out. */
+/** Query-string pairs of the non-dimension parts, written by the table of parameters (defaults and empty values left out). */
 function commonParams(s: UrlSelection): [string, string][] {
-  const out: [string, string][] = [];
-  if (s.from) out.push(['from', s.from]);
-  if (s.to) out.push(['to', s.to]);
-  if (s.last) out.push(['last', String(s.last)]);
-  if (s.transform && s.transform !== 'level') out.push(['transform', s.transform]);
-  if (s.base && s.transform === 'index') out.push(['base', s.base]);
-  return out;
+  return urlParams(s);
 }
 
 /** Encodes pairs, keeping `,`, `;`, `=`, `:` in values readable (they are legal in a query). */
@@ -147,7 +153,10 @@ export function apiUrl(baseUrl: string, route: SelectionRoute, s: UrlSelection, 
 export function pageUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: string[], extra: [string, string][] = []): string {
   const dims = s.dims ?? {};
   const keys = order ? order.filter((d) => dims[d]?.length) : Object.keys(dims).filter((d) => dims[d]?.length);
-  const pairs: [string, string][] = keys.map((d) => [d, dims[d].join(',')]);
+  // a dimension named like a parameter (ch_fso_ppi's base) is written in dims, where its name cannot be the parameter's
+  const reserved = keys.filter(isReservedName);
+  const pairs: [string, string][] = keys.filter((d) => !isReservedName(d)).map((d) => [d, dims[d].join(',')]);
+  if (reserved.length) pairs.unshift(['dims', formatDims(Object.fromEntries(reserved.map((d) => [d, dims[d]])))]);
   const compare = (s.compare ?? []).map((ref): [string, string] => ['compare', formatCompare(ref)]);
   return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...compare, ...extra])}`;
 }

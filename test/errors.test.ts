@@ -57,7 +57,12 @@ describe('bad input', () => {
     ['/series?dataset=ch_fso_ppi&last=abc', 400, /Invalid last 'abc': expected a whole number/],
     ['/series?dims=base=2020', 400, /Missing required parameter 'dataset'/],
     ['/series?dataset=CH%20FSO', 400, /Invalid dataset 'CH FSO': expected a dataset id/],
-    ['/series?dataset=ch_fso_ppi&form=2020-01-01', 400, /Unknown parameter 'form'. Known parameters: dataset, dims, from, to/],
+    // one wording of an unknown parameter on every route, page URL and series key (issue 20)
+    [
+      '/series?dataset=ch_fso_ppi&form=2020-01-01',
+      400,
+      /Unknown parameter 'form' in the query\. Did you mean 'from'\? Known parameters: dataset, dims, from, to/,
+    ],
     ['/no/such/route', 404, /No route \/no\/such\/route/],
   ];
   for (const [url, status, message, facts] of cases) {

@@ -276,7 +276,7 @@ describe('frequency conversion on the real data (issue 20)', () => {
       }
     }
     assert.equal((await app.inject('/series?dataset=ch_fso_vacancies&frequency=quarterly')).json().code, 'frequency_not_lower');
-    assert.equal((await app.inject('/series?dataset=ch_fso_vacancies&partial=true')).json().code, 'conversion_without_frequency');
+    assert.equal((await app.inject('/series?dataset=ch_fso_vacancies&partial=true')).json().code, 'without_frequency');
     assert.equal((await app.inject('/series?dataset=ch_fso_vacancies&frequency=annual&aggregation=median')).statusCode, 400);
   });
 });

@@ -53,8 +53,8 @@ const PROBES: Record<string, [fail: string[], pass: string[]]> = {
     ['../urls.js', '../errors/ds-error.js', '../i18n/labels.js'],
   ],
   urls: [
-    ['./selection/naming.js', './http/send-error.js'],
-    ['./query/view.js', './data/dates.js'],
+    ['./render/html.js', './http/send-error.js'],
+    ['./query/view.js', './selection/params.js'],
   ],
   selection: [
     ['../openapi/operations.js', '../workers/pool.js', '../app.js', '../render/html.js', 'node:fs'],

@@ -119,7 +119,8 @@ describe('one naming model on the real data', () => {
       const urls = [`/d/${id}`];
       if (dim)
         urls.push(
-          `/d/${id}?${dim}=${Object.entries(meta.dimensions[dim].levels)
+          // dims= is every dimension's spelling on a page URL (ch_fso_ppi's dimension base is no parameter there: issue 20)
+          `/d/${id}?dims=${encodeURIComponent(dim)}=${Object.entries(meta.dimensions[dim].levels)
             .filter(([, l]) => l.data)
             .map(([c]) => encodeURIComponent(c))
             .join(',')}`,

@@ -104,7 +104,7 @@ describe('oEmbed on the real data', () => {
   });
 
   it('accepts page URLs in every language, with or without selection', async () => {
-    for (const path of ['/d/ch_snb_zimoma', '/fr/d/ch_snb_zimoma?D0=SARON', '/it/d/ch_snb_zimoma/', '/de/d/ch_fso_ppi?base=2020&transform=yoy']) {
+    for (const path of ['/d/ch_snb_zimoma', '/fr/d/ch_snb_zimoma?D0=SARON', '/it/d/ch_snb_zimoma/', '/de/d/ch_fso_ppi?dims=base=2020&transform=yoy']) {
       const o = await oembed(`${BASE}${path}`);
       assertOembedRich(o);
       assert.ok(iframeAttrs(o.html).src.includes('embed=1'));

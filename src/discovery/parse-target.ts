@@ -1,10 +1,8 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
-import { closest } from '../query/closest.js';
-import { findDataset, parseDateBound, parseDateParam, parseDims } from '../query/parse-selection.js';
-import { lastProblem, rangeProblem, repeatedProblem, transformProblem, type ParamProblem } from '../query/param-rules.js';
-import { TRANSFORMS, type Transform } from '../query/view.js';
-import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
+import { findDataset } from '../query/parse-selection.js';
+import { datasetFacts, problemError, readSelection } from '../selection/read-selection.js';
+import { splitLangPrefix, urlConversion, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
 import { openingSelection, pageSelection } from '../selection/from-dataset.js';
 import type { PageQuery } from '../selection/state.js';
@@ -34,10 +32,6 @@ export interface Target {
 const PAGE_PATH = /^\/d\/([^/]+)\/?$/;
 const KEY = /^([a-z0-9_]+)(?:\/([^?#]*))?(?:\?([^#]*))?$/;
 const DOTTED = /^([a-z0-9_]+)\.(.+)$/;
-/** Page and key parameters that do not describe the data. */
-const IGNORED = new Set(['embed', 'lang', 'tab']);
-/** Parameters of a selection besides the dimensions. */
-const SELECTION_PARAMS = new Set(['from', 'to', 'last', 'transform', 'base']);
 
 /** True when the text is shaped like a URL: absolute, a path (`/…`), or `d/…` / `de/d/…`. */
 export function looksLikeUrl(text: string): boolean {
@@ -64,8 +58,7 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   for (const [name, value] of url.searchParams) query[name] = [...((query[name] as string[] | undefined) ?? []), value];
   // the page's own reader, strictly: the selection is the one the page shows
   const { selection, problems } = pageSelection(dataset, query);
-  const first = problems[0];
-  if (first) throw new BadParameterError(first.message, first.facts, first.code);
+  if (problems[0]) throw problemError(problems[0]);
   const named = dataset.meta.dimensions.some((d) => query[d.id] !== undefined) || query.dims !== undefined;
   return { kind: 'page-url', lang, dataset, selection: urlPartsOf(selection), defaulted: !named && Object.keys(selection.dims).length > 0 };
 }
@@ -90,7 +83,7 @@ export function parseKey(snapshot: Snapshot, text: string): Target | null {
     const dataset = findDataset(snapshot, key[1]);
     const params = new URLSearchParams(key[3] ?? '');
     if (key[2]) params.append('dims', key[2]);
-    return { kind: 'series-key', lang: null, dataset, ...readParams(dataset, params, 'series key') };
+    return { kind: 'series-key', lang: null, dataset, ...readParams(dataset, params) };
   }
   const dotted = DOTTED.exec(text);
   if (dotted && (snapshot.datasets.has(dotted[1]) || (dotted[1].includes('_') && !/\s/.test(text)))) {
@@ -102,98 +95,27 @@ export function parseKey(snapshot: Snapshot, text: string): Target | null {
 
 /**
  * Reads a series key's parameters (`dims=` or one parameter per dimension,
- * and the other selection parameters): a dimension left out selects all its
- * levels, as the API does; a key naming no dimension is the opening view.
+ * and the other selection parameters) with the one reader, strictly: a
+ * dimension left out selects all its levels, as the API does; a key naming
+ * no dimension is the opening view.
  */
-function readParams(dataset: Dataset, params: URLSearchParams, where: string): Pick<Target, 'selection' | 'defaulted'> {
-  const dims: Record<string, string[]> = {};
-  const merge = (more: Record<string, string[]>): void => {
-    for (const [d, codes] of Object.entries(more)) dims[d] = [...new Set([...(dims[d] ?? []), ...codes])];
-  };
-  const selection: Target['selection'] = { datasetId: dataset.meta.id, dims };
-  // the values taken as a selection parameter (not as a dimension's codes: ch_fso_ppi has a dimension `base`)
-  const given = new Map<string, string>();
-  const once = (name: string, value: string): string => {
-    if (given.has(name)) throw failure(name, repeatedProblem(name, [given.get(name), value]));
-    given.set(name, value);
-    return value;
-  };
-  const days = { from: null as number | null, to: null as number | null };
-  for (const [name, value] of params) {
-    if (name === 'dims') merge(parseDims(value, dataset));
-    else if (isDimensionParam(dataset, name, value)) merge(parseDims(`${name}=${value}`, dataset));
-    else if (name === 'from' || name === 'to') {
-      days[name] = parseDateBound(name, once(name, value), dataset).days;
-      selection[name] = value === '' ? null : value;
-    } else if (name === 'base') selection[name] = readDate(name, once(name, value));
-    else if (name === 'last') selection.last = readLast(once(name, value));
-    else if (name === 'transform') selection.transform = readTransform(once(name, value));
-    else if (!IGNORED.has(name) && !name.startsWith('_')) throw unknownParameter(dataset, name, where);
-  }
-  const range =
-    days.from !== null && days.to !== null ? rangeProblem({ text: selection.from!, days: days.from }, { text: selection.to!, days: days.to }) : null;
-  if (range) throw failure('from', range);
-  if (selection.base && selection.transform !== 'index') {
-    throw new BadParameterError(
-      `base only applies to transform=index (got transform=${selection.transform ?? 'level'}).`,
-      { parameter: 'base' },
-      'base_without_index',
-    );
-  }
-  const named = Object.keys(dims).length > 0;
+function readParams(dataset: Dataset, params: URLSearchParams): Pick<Target, 'selection' | 'defaulted'> {
+  const { read, problems } = readSelection(datasetFacts(dataset), params, 'key', 'strict');
+  if (problems.length) throw problemError(problems[0]);
+  const named = Object.keys(read.dims).length > 0;
   const opening = openingSelection(dataset);
-  selection.dims = orderDims(dataset, named ? dims : opening.dims);
+  const selection: Target['selection'] = { datasetId: dataset.meta.id, dims: orderDims(dataset, named ? read.dims : opening.dims) };
+  if (read.from) selection.from = read.from.text;
+  if (read.to) selection.to = read.to.text;
+  if (params.has('from') && !read.from) selection.from = null;
+  if (params.has('to') && !read.to) selection.to = null;
+  if (read.last !== null) selection.last = read.last;
+  if (read.transform !== null) selection.transform = read.transform;
+  if (read.base) selection.base = read.base.text;
+  if (read.convert) Object.assign(selection, urlConversion(read.convert));
   // a key naming no dimension is the dataset's opening view, its transform included
   if (!named && selection.transform === undefined && selection.from === undefined && selection.to === undefined) selection.transform = opening.transform;
   return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };
-}
-
-/**
- * Whether a page parameter names codes of a dimension. A dimension may bear
- * the name of a selection parameter (ch_fso_ppi has a dimension `base`, and
- * `base` is also the index base date): then codes of the dimension make it
- * the dimension, a value shaped like the parameter (a date) the parameter.
- */
-function isDimensionParam(dataset: Dataset, name: string, value: string): boolean {
-  const dim = dataset.meta.dimensions.find((d) => d.id === name);
-  if (!dim) return false;
-  if (!SELECTION_PARAMS.has(name) || value.split(',').every((c) => dim.index.has(c.trim()))) return true;
-  // Neither codes nor shaped like the selection parameter: report it against the dimension's codes.
-  const shaped = name === 'last' ? /^\d+$/ : name === 'transform' ? /^[a-z]+$/ : /^\d{4}-\d{2}-\d{2}$/;
-  return !shaped.test(value);
-}
-
-function readDate(name: string, value: string): string | null {
-  return parseDateParam(name, value) === null ? null : value;
-}
-
-/** A mistake of the rules every selection reader shares (query/param-rules.ts), as a 400. */
-function failure(parameter: string, problem: ParamProblem): BadParameterError {
-  const facts = problem.code === 'unknown_transform' ? { parameter, valid: [...TRANSFORMS] } : { parameter };
-  return new BadParameterError(problem.message, facts, problem.code);
-}
-
-function readLast(value: string): number {
-  const problem = lastProblem(value);
-  if (problem) throw failure('last', problem);
-  return Number(value);
-}
-
-function readTransform(value: string): Transform {
-  const problem = transformProblem(value);
-  if (problem) throw failure('transform', problem);
-  return value as Transform;
-}
-
-function unknownParameter(dataset: Dataset, name: string, where: string): BadParameterError {
-  const dims = dataset.meta.dimensions.map((d) => d.id);
-  const valid = [...dims, 'dims', 'from', 'to', 'last', 'transform', 'base'];
-  const near = closest(name, valid, 3);
-  return new BadParameterError(
-    `Unknown parameter '${name}' in the ${where}.${near.length ? ` Did you mean '${near[0]}'?` : ''} Dataset '${dataset.meta.id}' ${dims.length ? `has the dimensions ${dims.join(', ')}` : 'has no dimensions'}; the other parameters are from, to, last, transform, base.`,
-    { parameter: name, dataset: dataset.meta.id, valid },
-    'unknown_parameter',
-  );
 }
 
 /**

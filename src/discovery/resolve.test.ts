@@ -10,6 +10,7 @@ import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { formatDims, pageUrl } from '../urls.js';
 import { comboRecords } from './combos.js';
 import { resolveTarget } from './resolve.js';
+import { selectionPageUrl } from '../selection/from-dataset.js';
 import { search } from './search.js';
 
 const BASE = 'http://localhost:0';
@@ -120,12 +121,25 @@ describe('resolve on the real data', () => {
   });
 
   it('tells a dimension named like a selection parameter (ch_fso_ppi has a dimension "base") from the index base date', () => {
-    // a page URL and a series key alike: the dimension's code and the date are not the same parameter given twice
-    for (const q of ['/d/ch_fso_ppi?base=2015&transform=index&base=2016-01-01', 'ch_fso_ppi?base=2015&transform=index&base=2016-01-01']) {
+    // a page URL and a series key alike: the dimension goes in dims, the bare name is always the parameter (issue 20)
+    for (const q of ['/d/ch_fso_ppi?dims=base=2015&transform=index&base=2016-01-01', 'ch_fso_ppi?dims=base=2015&transform=index&base=2016-01-01']) {
       const t = resolveTarget(snapshot, q, 'en', BASE);
       assert.deepEqual(t.selection.dims, { base: ['2015'] }, q);
       assert.equal(t.selection.base, '2016-01-01', q);
     }
+    // the old guess (a code of the dimension is the dimension) is gone: base=2015 is an index base, and not a date
+    for (const q of ['/d/ch_fso_ppi?base=2015&transform=index', 'ch_fso_ppi?base=2015&transform=index']) {
+      assert.throws(() => resolveTarget(snapshot, q, 'en', BASE), { code: 'bad_date' }, q);
+    }
+  });
+
+  it('writes a dimension named like a parameter in dims on page URLs, so the page URL reads back to the same selection', () => {
+    const t = resolveTarget(snapshot, 'ch_fso_ppi/base=2015?transform=index&base=2016-01-01', 'en', BASE);
+    const page = selectionPageUrl(BASE, 'en', t.dataset, t.selection);
+    assert.match(page, /\?dims=base=2015&/);
+    const again = resolveTarget(snapshot, page, 'en', BASE);
+    assert.deepEqual(again.selection.dims, { base: ['2015'] });
+    assert.equal(again.selection.base, '2016-01-01');
   });
 
   it('turns free text into the best search hit, in the language asked for', async () => {

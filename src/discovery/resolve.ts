@@ -23,7 +23,7 @@ interface TextTarget extends Target {
 /**
  * Reads `q` in the order: page URL, series or dotted key, free text (best
  * search hit). Throws 404 with the closest candidates when nothing matches.
- * @example resolveTarget(snapshot, '/de/d/ch_fso_ppi?base=2020', 'en', 'https://x.org').selection.dims // { base: ['2020'] }
+ * @example resolveTarget(snapshot, '/de/d/ch_fso_ppi?dims=base=2020', 'en', 'https://x.org').selection.dims // { base: ['2020'] }
  */
 export function resolveTarget(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Target | TextTarget {
   const text = q.trim();
@@ -78,6 +78,9 @@ export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl
     last: selection.last ?? null,
     transform: selection.transform ?? 'level',
     base: selection.base ?? null,
+    frequency: selection.frequency ?? null,
+    aggregation: selection.frequency ? (selection.aggregation ?? 'mean') : null,
+    partial: selection.frequency ? (selection.partial ?? false) : null,
     ...selectionLabels(dataset, selection.dims),
     key: seriesKey(dataset, selection.dims),
     lang: shown,

@@ -1,6 +1,6 @@
+import { errorMessage } from '../errors/catalogue.js';
 import { BadParameterError } from '../errors/ds-error.js';
-import { isDateBound, readDateBound, type DateBoundProblem } from '../query/date-bound.js';
-import { isoDateProblem, lastProblem, repeatedProblem, transformProblem, type ParamProblem } from '../query/param-rules.js';
+import { grammarProblem, repeatedProblem, unknownParameterProblem, type SelectionProblem } from '../selection/params.js';
 
 /** The parts of an Ajv error this module reads. */
 interface SchemaError {
@@ -30,16 +30,18 @@ export function schemaErrorToBadParameter(
   const e = errors[0];
   const name = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(e.params.missingProperty ?? e.params.additionalProperty ?? where);
   const said = e.instancePath === '' ? null : selectionProblem(name, e.data);
-  if (said) return new BadParameterError(said.message, { parameter: name }, said.code);
+  if (said) return new BadParameterError(said.message, said.facts, said.code);
   switch (e.keyword) {
     case 'required':
       return new BadParameterError(`Missing required parameter '${e.params.missingProperty}'.`, { parameter: e.params.missingProperty }, 'missing_parameter');
     case 'additionalProperties':
       if (dataset?.dimensions.includes(String(e.params.additionalProperty))) return dimensionAsParameter(e, dataset.id);
+      if (known.length) {
+        const unknown = unknownParameterProblem(String(e.params.additionalProperty), 'query', known);
+        return new BadParameterError(unknown.message, unknown.facts, unknown.code);
+      }
       return new BadParameterError(
-        known.length
-          ? `Unknown parameter '${e.params.additionalProperty}'. Known parameters: ${known.join(', ')}.`
-          : `Unknown parameter '${e.params.additionalProperty}': ${path} takes no parameters (parameters starting with _ are ignored).`,
+        `Unknown parameter '${e.params.additionalProperty}': ${path} takes no parameters (parameters starting with _ are ignored).`,
         { parameter: e.params.additionalProperty, valid: known },
         'unknown_parameter',
       );
@@ -77,29 +79,18 @@ function dimensionAsParameter(e: SchemaError, datasetId: string): BadParameterEr
   const dim = String(e.params.additionalProperty);
   const value = (e.data as Record<string, unknown> | undefined)?.[dim];
   const codes = Array.isArray(value) ? value.join(',') : String(value ?? 'code');
-  return new BadParameterError(
-    `Unknown parameter '${dim}': a dimension of ${datasetId} goes in dims, e.g. dims=${dim}=${codes.slice(0, 100)} (several: dims=dim=code,code;dim=code).`,
-    { parameter: dim, dataset: datasetId },
-    'unknown_parameter',
-  );
+  const message = errorMessage('unknown_parameter', { parameter: dim, dataset: datasetId, codes: codes.slice(0, 100) }, 'dimension');
+  return new BadParameterError(message, { parameter: dim, dataset: datasetId }, 'unknown_parameter');
 }
 
 /**
- * A value the schema refused, in the words the selection's readers give it
- * (query/param-rules.ts, query/date-bound.ts), so a route whose schema
- * catches the mistake first says what every other route says.
+ * A value the schema refused, in the words of the table of selection
+ * parameters (selection/params.ts), so a route whose schema catches the
+ * mistake first says what every other route says.
  */
-function selectionProblem(name: string, data: unknown): ParamProblem | DateBoundProblem | null {
+function selectionProblem(name: string, data: unknown): SelectionProblem | null {
   if (Array.isArray(data)) return repeatedProblem(name, data);
-  const text = String(data);
-  if (name === 'from' || name === 'to') {
-    const read = readDateBound(name, text, Number.NaN);
-    return isDateBound(read) ? null : read;
-  }
-  if (name === 'base') return isoDateProblem(name, text);
-  if (name === 'transform') return transformProblem(text);
-  if (name === 'last') return lastProblem(text);
-  return null;
+  return grammarProblem(name, String(data));
 }
 
 /** What a number out of bounds should be: both bounds when the schema has both. */

@@ -11,6 +11,7 @@
  * a route.
  */
 import type { ErrorCode } from '../errors/catalogue.js';
+import { readerProblemCodes, type ApiRoute } from '../selection/params.js';
 import { ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../query/selection-outputs.js';
 import { OUTPUT_ENCODERS } from '../routes/selection-outputs.js';
 import { ref, type COMPONENT_SCHEMAS } from './body-schemas.js';
@@ -38,19 +39,6 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /** The codes of looking a dataset up by id (`findDataset`). */
 const DATASET: ErrorCode[] = ['unknown_dataset'];
-/** The codes of reading a selection (`query/parse-selection.ts`); at the parameter table's merge, its reader's list. */
-const SELECTION: ErrorCode[] = [
-  'bad_parameter',
-  'malformed_dims',
-  'unknown_dimension',
-  'unknown_code',
-  'bad_date',
-  'bad_relative_date',
-  'bad_date_range',
-  'unknown_transform',
-  'base_without_index',
-  'unknown_dataset',
-];
 
 const json = (description: string, schema: SchemaName | object): OperationDoc['ok'] => ({ description, content: { [JSON_TYPE]: schema } });
 const data = (doc: Pick<OperationDoc, 'operationId' | 'ok' | 'raises'>): OperationDoc => ({ ...doc, errorFormat: 'json', etag: true, beforeLoad: 'problem' });
@@ -81,7 +69,12 @@ function selectionOutputDocs(): Record<string, OperationDoc> {
         content: { [output.mediaType]: doc.body },
         ...(output.attachment === 'never' ? {} : { headers: { 'Content-Disposition': attachmentHeader(output.attachment) } }),
       },
-      raises: [...SELECTION, ...(doc.raises ?? []), ...(OUTPUT_ENCODERS[id].light ? [] : (['overloaded'] as const))],
+      raises: [
+        ...readerProblemCodes(output.path as ApiRoute),
+        'unknown_dataset',
+        ...(doc.raises ?? []),
+        ...(OUTPUT_ENCODERS[id].light ? [] : (['overloaded'] as const)),
+      ],
       errorFormat: output.errorFormat,
       etag: true,
       beforeLoad: 'problem',
@@ -119,8 +112,8 @@ export function operationDocs(): Record<string, OperationDoc> {
     '/resolve': data({
       operationId: 'resolve',
       ok: json('The canonical selection.', 'ResolveAnswer'),
-      // the series-key reader (`discovery/parse-target.ts`) and the page URL reader (`selection/read-query.ts`)
-      raises: [...SELECTION, 'empty_query', 'bad_key', 'not_resolved', 'not_a_dataset_page'],
+      // the one selection reader, of a series key and of a page URL (src/selection/params.ts)
+      raises: [...new Set([...readerProblemCodes('key'), ...readerProblemCodes('page')]), 'empty_query', 'bad_key', 'not_resolved', 'not_a_dataset_page'],
     }),
     '/oembed': data({
       operationId: 'oembed',

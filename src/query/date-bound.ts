@@ -9,6 +9,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { addMonths, formatIsoDate, parseIsoDate } from '../data/dates.js';
+import { errorMessage } from '../errors/catalogue.js';
 
 /** How far back one unit of a relative bound reaches (months or days), and how many make a year. */
 export const RELATIVE_UNITS = {
@@ -34,10 +35,32 @@ export interface DateBound {
   relative: string | null;
 }
 
-/** Why a bound could not be read: a catalogue code and a message that says what would be right. */
+/** Why a bound could not be read: a catalogue code, which of its mistakes (its template) and the catalogue's words. */
 export interface DateBoundProblem {
   code: 'bad_date' | 'bad_relative_date';
+  mistake: 'bound' | 'unit' | 'reach';
   message: string;
+}
+
+/**
+ * The words the catalogue's templates of a bound's mistakes name, for a text.
+ * @example boundWords('-5x').units // 'y, q, m, w, d'
+ */
+export function boundWords(text: string): Record<string, string | number> {
+  const m = RELATIVE.exec(text);
+  const unit = m && m[2] in RELATIVE_UNITS ? RELATIVE_UNITS[m[2] as RelativeUnit] : null;
+  return {
+    examples: EXAMPLES,
+    units: UNIT_LIST,
+    unit: unit?.name ?? '',
+    most: unit ? MAX_RELATIVE_YEARS * unit.perYear : 0,
+    years: MAX_RELATIVE_YEARS,
+    letter: m?.[2] ?? 'y',
+  };
+}
+
+function boundProblem(name: string, text: string, code: DateBoundProblem['code'], mistake: DateBoundProblem['mistake']): DateBoundProblem {
+  return { code, mistake, message: errorMessage(code, { parameter: name, value: text, ...boundWords(text) }, mistake) };
 }
 
 /**
@@ -58,27 +81,13 @@ export function readDateBound(name: string, text: string | null | undefined, end
   if (!isRelativeBound(text)) {
     const days = parseIsoDate(text);
     if (days !== null) return { days, relative: null };
-    return {
-      code: 'bad_date',
-      message: `Invalid ${name} '${text}': expected an ISO date YYYY-MM-DD (e.g. 2020-01-01) or a window back from the last observation (${EXAMPLES}).`,
-    };
+    return boundProblem(name, text, 'bad_date', 'bound');
   }
   const m = RELATIVE.exec(text);
   const unit = m && m[2] in RELATIVE_UNITS ? RELATIVE_UNITS[m[2] as RelativeUnit] : null;
-  if (!m || !unit) {
-    return {
-      code: 'bad_relative_date',
-      message: `Invalid ${name} '${text}': a relative ${name} is a minus sign, a whole number and a unit of ${UNIT_LIST} (${EXAMPLES}), counted back from the dataset's last observation.`,
-    };
-  }
+  if (!m || !unit) return boundProblem(name, text, 'bad_relative_date', 'unit');
   const n = Number(m[1]);
-  const most = MAX_RELATIVE_YEARS * unit.perYear;
-  if (n < 1 || n > most) {
-    return {
-      code: 'bad_relative_date',
-      message: `Invalid ${name} '${text}': the number of ${unit.name} must be from 1 to ${most} (${MAX_RELATIVE_YEARS} years at most), e.g. ${name}=-5${m[2]}.`,
-    };
-  }
+  if (n < 1 || n > MAX_RELATIVE_YEARS * unit.perYear) return boundProblem(name, text, 'bad_relative_date', 'reach');
   if (Number.isNaN(end)) return { days: null, relative: text };
   return { days: unit.months ? addMonths(end, -n * unit.months) : end - n * unit.days, relative: text };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { loadSnapshot } from '../data/load-snapshot.js';
 import { computeView } from '../query/compute-view.js';
-import { parseSelection } from '../query/parse-selection.js';
+import { parseSelection } from '../selection/read-selection.js';
 import { renderChartPng } from './chart-png.js';
 import { OG_SIZE, renderOgJpeg } from './og-image.js';
 

@@ -12,7 +12,8 @@ import { loadSnapshot } from '../data/load-snapshot.js';
 import type { Lang, Snapshot } from '../data/model.js';
 import { computeView } from '../query/compute-view.js';
 import { pickLabel } from '../i18n/labels.js';
-import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
+import type { SelectionQuery } from '../query/parse-selection.js';
+import { parseSelection } from '../selection/read-selection.js';
 import { buildChartModel } from './chart-model.js';
 import { renderChartSvg } from './chart-svg.js';
 

@@ -179,7 +179,9 @@ describe('discovery routes on the real data', () => {
       ['/oembed?url=https%3A%2F%2Fexample.com%2Fd%2Fch_fso_ppi', 404, /not a page of this site/],
       ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fabout', 404, /not a dataset page/],
       ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_nope', 404, /Unknown dataset 'ch_nope'/],
-      ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_fso_ppi%3Fbase%3D1999', 404, /No embed for .*Unknown code '1999'/],
+      ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_fso_ppi%3Fdims%3Dbase%3D1999', 404, /No embed for .*Unknown code '1999'/],
+      // a bare base is the index base, never ch_fso_ppi's dimension (issue 20)
+      ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_fso_ppi%3Fbase%3D1999', 404, /No embed for .*Invalid base '1999': expected an ISO date/],
       ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_fso_ppi&maxwidth=abc', 400, /Invalid maxwidth 'abc': expected a whole number/],
       ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_fso_ppi&maxheight=0', 400, /Invalid maxheight/],
       ['/oembed?url=http%3A%2F%2Flocalhost%3A0%2Fd%2Fch_fso_ppi&format=xml', 501, /format=xml is not available/],

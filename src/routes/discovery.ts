@@ -120,7 +120,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
     schema: {
       summary: 'Turn a page URL, a series key or words into one selection',
       description:
-        'Accepts a dataset page URL (`/de/d/ch_fso_ppi?base=2020`, with or without host), a series key (`ch_fso_ppi/base=2020`, `ch_fso_ppi?dims=base=2020`, a bare id), a dotted key as the clients name columns (`ch_seco_concon.index.ks_i11.csa`) or free text (the best search hit). Answers the canonical selection: dataset, dims (the default view when none is named), labels, series key, page URLs in every language, embed URL and API URLs. Unknown input: 404 with the closest candidates.',
+        'Accepts a dataset page URL (`/de/d/ch_fso_ppi?dims=base=2020`, with or without host), a series key (`ch_fso_ppi/base=2020`, `ch_fso_ppi?dims=base=2020`, a bare id), a dotted key as the clients name columns (`ch_seco_concon.index.ks_i11.csa`) or free text (the best search hit). Answers the canonical selection: dataset, dims (the default view when none is named), labels, series key, page URLs in every language, embed URL and API URLs. Unknown input: 404 with the closest candidates.',
       tags: TAGS,
       querystring: {
         type: 'object',
@@ -131,7 +131,7 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
             minLength: 1,
             maxLength: 2000,
             description: 'Page URL, series key, dotted key or words.',
-            examples: ['/de/d/ch_fso_ppi?base=2020', 'ch_fso_unemp_rate/sex=men', 'Arbeitslosenquote'],
+            examples: ['/de/d/ch_fso_ppi?dims=base=2020', 'ch_fso_unemp_rate/sex=men', 'Arbeitslosenquote'],
           },
           lang: langSchema,
         },

@@ -170,7 +170,7 @@ describe('/series.xlsx on the real data', () => {
     assert.equal(md.get("Date de base de l'indice")?.v, '2021-01-01');
     assert.equal(md.get('Fréquence')?.v, 'Mensuelle', 'the frequency in the language, as the page says it');
     assert.match(String(md.get('Ce fichier')?.v), /series\.xlsx\?dataset=ch_fso_ppi&dims=base=2020&transform=index&base=2021-01-01&lang=fr$/);
-    assert.match(String(md.get('Page web de cette sélection')?.v), /\/fr\/d\/ch_fso_ppi\?base=2020&transform=index&base=2021-01-01$/);
+    assert.match(String(md.get('Page web de cette sélection')?.v), /\/fr\/d\/ch_fso_ppi\?dims=base=2020&transform=index&base=2021-01-01$/);
   });
 
   it('is an attachment with a file name, the xlsx type, CORS, and an ETag honoured on GET and HEAD', async () => {
@@ -226,7 +226,7 @@ describe('/series.xlsx on the real data', () => {
       delete x.instance;
       if (q.includes('&form=')) {
         // the list of known parameters differs: /series.xlsx also takes lang, /series also takes download
-        assert.match(String(x.error), /^Unknown parameter 'form'\. Known parameters: .*lang/);
+        assert.match(String(x.error), /^Unknown parameter 'form' in the query\. Did you mean 'from'\? Known parameters: .*lang/);
         continue;
       }
       assert.deepEqual(x, a, q);

@@ -11,7 +11,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { parseIsoDate } from '../data/dates.js';
 import { computeView } from '../query/compute-view.js';
-import { parseSelection } from '../query/parse-selection.js';
+import { parseSelection } from '../selection/read-selection.js';
 import { buildChartModel, type ChartModel } from '../render/chart-model.js';
 import { renderChartSvg } from '../render/chart-svg.js';
 import { DEMO_DATA } from '../../test/helpers.js';

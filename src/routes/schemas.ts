@@ -6,65 +6,19 @@
  * real data (a test executes every operation with them).
  */
 
-import { LAST_MAX } from '../query/param-rules.js';
-import { transformDescription } from '../query/transforms.js';
-import { FREQUENCIES, FREQUENCY_TABLE } from '../data/frequency.js';
-import { AGGREGATIONS, TRANSFORMS } from '../query/view.js';
-
-const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
-/** from/to: an ISO date or a relative window; the selection reader (query/date-bound.ts) checks the unit and the range. */
-const DATE_BOUND = '^(\\d{4}-\\d{2}-\\d{2}|-\\d+[a-z])$';
-const RELATIVE_NOTE = "a window back from the dataset's last observation: -N with a unit y, q, m, w or d (-5y, -8q, -18m, -26w, -90d)";
+import { PARAMS, selectionSchemas } from '../selection/params.js';
 
 /** A dataset id. */
-export const datasetIdSchema = {
-  type: 'string',
-  pattern: '^[a-z0-9_]+$',
-  maxLength: 100,
-  description: 'Dataset id (see GET /catalog).',
-  // ch_fso_ppi has the dimension `base` of the dims example
-  examples: ['ch_fso_ppi'],
-} as const;
+export const datasetIdSchema = PARAMS.dataset.schema;
 
-/** The selection parameters shared by every output of a selection (DESIGN §3). */
-export const selectionProperties = {
-  dataset: datasetIdSchema,
-  dims: {
-    type: 'string',
-    maxLength: 4000,
-    description:
-      'Codes per dimension: `dim=code[,code...][;dim=code...]`, e.g. `type=real;structure=gdp,gva`. Several codes select all of them; an absent dimension selects all its levels; absent `dims` selects the whole dataset.',
-    examples: ['base=2020'],
-  },
-  from: {
-    type: 'string',
-    pattern: DATE_BOUND,
-    description: `First date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}, e.g. -5y: the last 5 years.`,
-    examples: ['2020-01-01', '-5y'],
-  },
-  to: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
-  last: { type: 'integer', minimum: 1, maximum: LAST_MAX, description: 'Only the last N observations of each series (after from/to).' },
-  transform: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
-  base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
-  // temporary wiring of frequency conversion (issue 20): the parameter table replaces it
-  frequency: {
-    type: 'string',
-    enum: FREQUENCIES.filter((f) => FREQUENCY_TABLE[f].months !== null),
-    description: "Converts to a lower frequency than the dataset's own, before from/to, last and transform.",
-  },
-  aggregation: { type: 'string', enum: AGGREGATIONS, description: 'How a period is combined when converting (default mean).' },
-  partial: { type: 'string', enum: ['true', 'false'], description: 'With true, incomplete periods are kept when converting (left out otherwise).' },
-} as const;
+/** The selection parameters shared by every output of a selection (DESIGN §3), from the table of parameters (selection/params.ts). */
+export const selectionProperties = selectionSchemas('series');
 
 /** Query-string schema of a route that takes no parameters: any is refused, except `_`-prefixed cache busters. */
 export const NO_PARAMS = { type: 'object', properties: {}, patternProperties: { '^_': {} }, additionalProperties: false } as const;
 
 /** `download=1`: the same body as an attachment (Content-Disposition), for a download link. */
-export const downloadProperty = {
-  type: 'string',
-  enum: ['1', 'true', '0', 'false'],
-  description: 'With 1 (or true) the answer carries `Content-Disposition: attachment` and a file name; the body is unchanged.',
-} as const;
+export const downloadProperty = PARAMS.download.schema;
 
 /** Query-string schema of a selection route; unknown parameters are rejected, except `_`-prefixed cache busters. */
 export const selectionQuerySchema = {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { LANGS, type Lang, type Snapshot } from '../data/model.js';
+import type { Lang, Snapshot } from '../data/model.js';
 import { registerGet, type Answer, type RequestView } from '../http/get-route.js';
 import { conditionalStatus } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
@@ -10,11 +10,13 @@ import { buildDownloadMetadata } from '../query/download-metadata.js';
 import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
-import { parseSelection, type SelectionQuery } from '../query/parse-selection.js';
+import type { SelectionQuery } from '../query/parse-selection.js';
+import { parseSelection } from '../selection/read-selection.js';
 import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
 import type { SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
+import { PARAMS } from '../selection/params.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -154,7 +156,7 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   },
 };
 
-const langSchema = { type: 'string', enum: [...LANGS], default: 'en', description: 'Language of the labels.' } as const;
+const langSchema = PARAMS.lang.schema;
 
 const sizeSchema = (name: string, fallback: number) =>
   ({
@@ -172,11 +174,7 @@ export function outputQuerySchema(output: SelectionOutput): object {
     output.params === 'csv'
       ? {
           ...selectionQuerySchema.properties,
-          labels: {
-            ...selectionQuerySchema.properties.download,
-            description:
-              "With true (or 1) a `{dim}_label` column (the level's name) follows each dimension column, then a `label` column (the series' name as the chart legend shows it; it tells the series apart where level names repeat) comes before `date`, in the language `lang`.",
-          },
+          labels: PARAMS.labels.schema,
           lang: { ...langSchema, description: 'Language of the label columns (with labels=true).' },
         }
       : output.params === 'lang'

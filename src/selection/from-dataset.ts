@@ -14,10 +14,11 @@ import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
 import { pickLabel } from '../i18n/labels.js';
 import { isTransform } from '../query/transforms.js';
-import { TRANSFORMS, type Conversion, type Selection, type Transform } from '../query/view.js';
-import { lowerFrequencies } from '../data/frequency.js';
+import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from '../query/view.js';
+import { lowerFrequencies, type Frequency } from '../data/frequency.js';
 import { formatFrequency } from '../i18n/format.js';
 import { uiStrings } from '../i18n/strings.js';
+import { takesBase } from './params.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { readPageQuery, type QueryProblem } from './read-query.js';
 import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
@@ -193,7 +194,11 @@ export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: Ur
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = s.dims?.[dim.id]?.length ? [...s.dims[dim.id]] : dim.levels.filter((l) => l.data).map((l) => l.code);
   const transform = s.transform ?? 'level';
-  const state = reconcile(meta, { dims, from: s.from ?? null, to: s.to ?? null, transform, base: transform === 'index' ? (s.base ?? null) : null });
+  const read = reconcile(meta, { dims, from: s.from ?? null, to: s.to ?? null, transform, base: takesBase(transform) ? (s.base ?? null) : null });
+  const convert = s.frequency
+    ? { frequency: s.frequency as Frequency, aggregation: (s.aggregation ?? 'mean') as Aggregation, partial: s.partial ?? false }
+    : null;
+  const state = convert ? { ...read, convert } : read;
   const last: [string, string][] = s.last ? [['last', String(s.last)]] : [];
   return statePageUrl(baseUrl, lang, meta, state, [...last, ...extra]);
 }

@@ -68,8 +68,12 @@ describe('reading a page query', () => {
     assert.deepEqual(readState(META, { region: 'x', transform: 'growth' }), defaultState(META));
   });
 
-  it('a dimension named like a parameter: its codes are the dimension, a date is the index base', () => {
-    assert.deepEqual(readPageQuery(META, { base: '2020' }).problems, []);
+  it('a dimension named like a parameter is read from dims; the bare name is always the parameter (issue 20)', () => {
+    assert.deepEqual(readPageQuery(META, { dims: 'base=2020' }).problems, []);
+    assert.deepEqual(
+      readPageQuery(META, { base: '2020' }).problems.map((p) => p.code),
+      ['bad_date'],
+    );
     const read = readPageQuery(META, { transform: 'index', base: '2021-01-01' });
     assert.deepEqual([read.state.base, read.problems], ['2021-01-01', []]);
   });

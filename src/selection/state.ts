@@ -8,10 +8,10 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import type { Frequency } from '../data/frequency.js';
-import type { Conversion } from '../query/view.js';
 import type { Lang } from '../data/model.js';
-import { pageUrl, type UrlSelection } from '../urls.js';
+import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
+import type { Conversion } from '../query/view.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -58,7 +58,7 @@ export interface ExplorerState {
   compare?: CompareRef[];
   /** the chart's value axis: 'log' for a logarithmic one (how the page draws, not which data); absent = linear */
   scale?: 'log';
-  /** conversion to a lower frequency (temporary wiring until the parameter table: read, not yet written to URLs); absent = as published */
+  /** conversion to a lower frequency (`frequency`, `aggregation`, `partial`); absent = as published */
   convert?: Conversion;
 }
 
@@ -181,6 +181,7 @@ export function isDefaultState(meta: ExplorerMeta, state: ExplorerState): boolea
     !state.compare?.length &&
     state.scale === undefined &&
     state.base === null &&
+    state.convert === undefined &&
     state.transform === d.transform &&
     meta.dims.every((dim) => (state.dims[dim.id] ?? []).join(',') === (d.dims[dim.id] ?? []).join(','))
   );
@@ -197,7 +198,7 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
     const picked = new Set(state.dims[dim.id] ?? []);
     dims[dim.id] = dim.levels.filter((l) => picked.has(l.code)).map((l) => l.code);
   }
-  return { datasetId: meta.id, dims, from: state.from, to: state.to, transform: state.transform, base: state.base };
+  return { datasetId: meta.id, dims, from: state.from, to: state.to, transform: state.transform, base: state.base, ...urlConversion(state.convert) };
 }
 
 /**

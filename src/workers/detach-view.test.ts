@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { computeView } from '../query/compute-view.js';
-import { parseSelection } from '../query/parse-selection.js';
+import { parseSelection } from '../selection/read-selection.js';
 import { renderChartSvg } from '../render/chart-svg.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { detachView } from './detach-view.js';

@@ -63,7 +63,7 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
     for (const size of WIDTHS) {
       it(`${lang}, ${size.name}: the headline shows each series' latest value with its period and changes, as /series has them`, async () => {
         await page.setViewportSize(size);
-        await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_ppi?base=2020&transform=level`);
+        await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_ppi?dims=base=2020&transform=level`);
         await waitForChart(page);
         const { columns } = await apiSeries(page, site);
         const [values] = [...columns.values()];
@@ -177,7 +177,7 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
   for (const size of WIDTHS) {
     it(`${size.name}: the log scale switch redraws on a log axis; the unit is written on the axis`, async () => {
       await page.setViewportSize(size);
-      await page.goto(`${site.url}/fr/d/ch_fso_ppi?base=2020&transform=level`);
+      await page.goto(`${site.url}/fr/d/ch_fso_ppi?dims=base=2020&transform=level`);
       await waitForChart(page);
       assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'false');
       assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-unit'), (await page.textContent('[data-unit]'))!.trim());

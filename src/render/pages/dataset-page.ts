@@ -18,6 +18,7 @@ import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadli
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
+import { takesBase } from '../../selection/params.js';
 
 /** The id of the index base field (the index warning links to it). */
 const INDEX_BASE_ID = 'index-base';
@@ -156,13 +157,11 @@ function renderExplorer(view: DatasetView): SafeHtml {
 
 /** The index base: a date (the first observation when empty), shown while the index transform is on. */
 function renderBasePicker(view: DatasetView): SafeHtml {
-  const { state, span, meta } = view.data;
-  // a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs: no picker there
-  if (meta.dims.some((d) => d.id === 'base')) return html``;
+  const { state, span } = view.data;
   const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
-  return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
+  return html`<label class="base-picker" data-base-picker ${takesBase(state.transform) ? '' : html` hidden`}
     >${view.t.dataset.indexBase}
-    <input type="date" id="${INDEX_BASE_ID}" name="base" value="${state.base ?? ''}" ${bounds} ${state.transform === 'index' ? '' : html` disabled`}
+    <input type="date" id="${INDEX_BASE_ID}" name="base" value="${state.base ?? ''}" ${bounds} ${takesBase(state.transform) ? '' : html` disabled`}
   /></label>`;
 }
 

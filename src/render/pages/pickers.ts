@@ -9,6 +9,7 @@
 import type { UiStrings } from '../../i18n/strings.js';
 import { boundIsoDate, isRelativeBound } from '../../query/date-bound.js';
 import { html, type SafeHtml } from '../html.js';
+import { dimensionField } from '../../selection/params.js';
 import { FORM_WINDOWS } from '../../selection/read-query.js';
 import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 import type { Preset } from './dataset-view.js';
@@ -24,6 +25,12 @@ function fieldId(dim: ExplorerDim): string {
   return `pick-${dim.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
 }
 
+/** The name and value of a level's form field (a dimension named like a parameter is sent in dims: selection/params.ts). */
+function field(dim: ExplorerDim, code: string): SafeHtml {
+  const f = dimensionField(dim.id, code);
+  return html`name="${f.name}" value="${f.value}"`;
+}
+
 function legend(dim: ExplorerDim, t: UiStrings): SafeHtml {
   return html`<legend>
     <span class="picker-label">${dim.label}</span> <span class="picker-hint">${dim.mode === 'single' ? t.dataset.chooseOne : t.dataset.chooseSeveral}</span>
@@ -36,8 +43,7 @@ function renderCheckboxes(dim: ExplorerDim, picked: Set<string>, states: LevelSt
     const off = states[i] !== 'on';
     return html`<li class="level${off ? ' is-off' : ''}" style="--depth:${l.depth}" data-depth="${l.depth}">
       <label
-        ><input type="checkbox" name="${dim.id}" value="${l.code}" ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span
-          class="level-label"
+        ><input type="checkbox" ${field(dim, l.code)} ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span class="level-label"
           >${l.label}</span
         >${off ? html`<span class="sr-only"> (${t.dataset.noDataForCombination})</span>` : ''}</label
       >
@@ -60,9 +66,7 @@ function renderRadios(dim: ExplorerDim, picked: Set<string>, states: LevelState[
     const off = states[i] === 'off';
     const adjusts = states[i] === 'adjusts';
     return html`<label class="seg${off ? ' is-off' : ''}${adjusts ? ' is-adjusts' : ''}" ${adjusts ? html` title="${t.dataset.adjustsOthers}"` : ''}
-      ><input type="radio" name="${dim.id}" value="${l.code}" ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span
-        >${l.label}</span
-      ></label
+      ><input type="radio" ${field(dim, l.code)} ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span>${l.label}</span></label
     >`;
   });
   return html`<div class="segmented">${items}</div>`;
@@ -74,11 +78,15 @@ function renderSelect(dim: ExplorerDim, picked: Set<string>, states: LevelState[
     if (!l.data) return html`<option disabled class="opt-group">${pad(l.depth)}${l.label}</option>`;
     const off = states[i] === 'off';
     const note = off ? ` (${t.dataset.noDataForCombination})` : states[i] === 'adjusts' ? ` (${t.dataset.adjustsOthers})` : '';
-    return html`<option value="${l.code}" ${picked.has(l.code) ? html` selected` : ''}${off ? html` disabled` : ''} data-label="${pad(l.depth)}${l.label}">
+    return html`<option
+      value="${dimensionField(dim.id, l.code).value}"
+      ${picked.has(l.code) ? html` selected` : ''}${off ? html` disabled` : ''}
+      data-label="${pad(l.depth)}${l.label}"
+    >
       ${pad(l.depth)}${l.label}${note}
     </option>`;
   });
-  return html`<select id="${fieldId(dim)}" name="${dim.id}" class="select" aria-label="${dim.label}">
+  return html`<select id="${fieldId(dim)}" name="${dimensionField(dim.id, '').name}" class="select" aria-label="${dim.label}">
     ${options}
   </select>`;
 }

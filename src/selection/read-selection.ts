@@ -1,0 +1,257 @@
+/**
+ * The one reader of a selection's parameters (issue 20), for the three ways
+ * a selection is written: an API query (`/series?dataset=…&dims=…`), a page
+ * query (`/d/{id}?dim=code&from=…`) and a series key given to /resolve
+ * (`{id}/dim=code?from=…`). Every parameter is read by its entry of the
+ * table (params.ts), so the same mistake gets the same code, words and facts
+ * on every route. Strict callers (the API, /resolve, /oembed) report the
+ * first problem; the page (lenient) opens what it can and lists the rest.
+ *
+ * Pure code without Node imports: `client/` bundles it.
+ */
+import type { Frequency } from '../data/frequency.js';
+import type { Dataset, Snapshot } from '../data/model.js';
+import { BadParameterError } from '../errors/ds-error.js';
+import { findDataset, withRelative, type SelectionQuery } from '../query/parse-selection.js';
+import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from '../query/view.js';
+import { splitDims } from '../urls.js';
+import {
+  baseWithoutIndexProblem,
+  isParamName,
+  isReservedName,
+  malformedDimsProblem,
+  paramSpec,
+  paramsTakenBy,
+  rangeProblem,
+  repeatedProblem,
+  takesBase,
+  unknownCodeProblem,
+  unknownDimensionProblem,
+  unknownParameterProblem,
+  withoutFrequencyProblem,
+  type DatasetFacts,
+  type FactsDim,
+  type ParamName,
+  type ReadInput,
+  type SelectionProblem,
+} from './params.js';
+
+/** Strict: stop at the first problem (it is the answer). Lenient: read on and list every problem. */
+export type ReadMode = 'strict' | 'lenient';
+
+/** A date bound as read: its text, the day it stands for (null: none in this data), its relative text. */
+export interface ReadBound {
+  text: string;
+  days: number | null;
+  relative: string | null;
+}
+
+/** What the reader found: the values given (checked), absent ones null. */
+export interface SelectionRead {
+  /** codes per dimension named, de-duplicated, in the order given */
+  dims: Record<string, string[]>;
+  from: ReadBound | null;
+  to: ReadBound | null;
+  last: number | null;
+  /** null: not given */
+  transform: Transform | null;
+  base: { text: string; days: number } | null;
+  convert: Conversion | null;
+  scale: 'log' | 'linear' | null;
+  /** the other parameters the input takes that the reader does not read (`compare`, the form's windows, the route's own) */
+  rest: Record<string, string[]>;
+}
+
+/** The reading: what was read and the problems found (the first one is a strict caller's answer). */
+export interface ReadResult {
+  read: SelectionRead;
+  problems: SelectionProblem[];
+}
+
+/** How each input is named in an unknown parameter's words. */
+const WHERE: Record<ReadInput, string> = { api: 'query', page: 'page URL', key: 'series key' };
+/** The parameters read into the selection, in the order a strict reader checks them. */
+const READ_ORDER: readonly ParamName[] = ['from', 'to', 'last', 'transform', 'base', 'frequency', 'aggregation', 'partial', 'scale'];
+
+/**
+ * Reads the parameters of one selection of a dataset.
+ * @example readSelection(datasetFacts(ds), [['dims', 'base=2020'], ['transform', 'yoy']], 'api', 'strict').read.transform // 'yoy'
+ */
+export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string, string]>, input: ReadInput, mode: ReadMode): ReadResult {
+  const problems: SelectionProblem[] = [];
+  const taken = paramsTakenBy(input === 'api' ? 'series' : input);
+  const given = new Map<ParamName, string[]>();
+  const dims: Record<string, string[]> = {};
+  const rest: Record<string, string[]> = {};
+  const add = (parameter: string, dim: FactsDim, texts: readonly string[]): void => {
+    for (const code of texts.map((t) => t.trim())) {
+      if (input === 'page' && code === '') continue;
+      if (dim.has(code)) {
+        const before = dims[dim.id];
+        if (!before) dims[dim.id] = [code];
+        else if (!before.includes(code)) before.push(code);
+      } else problems.push(unknownCodeProblem(ds.id, parameter, dim.id, code, dim.levels));
+    }
+  };
+  for (const [name, value] of pairs) {
+    if (mode === 'strict' && problems.length) break;
+    if (name === 'dims') readDims(ds, value, add, problems);
+    else if (isParamName(name) && taken.includes(name)) {
+      if (READ_ORDER.includes(name)) given.set(name, [...(given.get(name) ?? []), value]);
+      else if (input !== 'api') rest[name] = [...(rest[name] ?? []), value];
+    } else if (input === 'api' || name.startsWith('_')) continue;
+    else {
+      const dim = dimensionParam(ds, name);
+      if (dim) add(name, dim, value.split(','));
+      else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
+    }
+  }
+  const read = readValues(ds, given, problems, mode);
+  // the other parameters the input takes are the caller's, but their grammar is the table's
+  for (const [name, texts] of Object.entries(rest)) {
+    const spec = paramSpec(name as ParamName);
+    const wrong = texts.map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
+    if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);
+  }
+  return { read: { dims, ...read, rest }, problems };
+}
+
+/** Reads the single-valued parameters in table order, then the rules between them. */
+function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems: SelectionProblem[], mode: ReadMode): Omit<SelectionRead, 'dims' | 'rest'> {
+  const value: Partial<Record<ParamName, unknown>> = {};
+  for (const name of READ_ORDER) {
+    const texts = given.get(name);
+    if (!texts || (mode === 'strict' && problems.length)) continue;
+    if (texts.length > 1) problems.push(repeatedProblem(name, texts));
+    const text = texts[texts.length - 1];
+    if (text === '') continue;
+    const read = paramSpec(name).read!(text, ds);
+    if ('problem' in read) problems.push(read.problem);
+    else value[name] = read.value;
+    if (name === 'to') rangeRule(value, problems);
+  }
+  const transform = (value.transform as Transform | undefined) ?? null;
+  const base = (value.base as SelectionRead['base'] | undefined) ?? null;
+  if (base && !takesBase(transform ?? ds.defaultTransform ?? 'level')) problems.push(baseWithoutIndexProblem(transform ?? ds.defaultTransform ?? 'level'));
+  const frequency = value.frequency as Frequency | undefined;
+  for (const name of ['aggregation', 'partial'] as const) {
+    const text = given.get(name)?.at(-1);
+    if (!frequency && value[name] !== undefined && text !== undefined) problems.push(withoutFrequencyProblem(name, text));
+  }
+  return {
+    from: (value.from as ReadBound | undefined) ?? null,
+    to: (value.to as ReadBound | undefined) ?? null,
+    last: (value.last as number | undefined) ?? null,
+    transform,
+    base,
+    convert: frequency
+      ? { frequency, aggregation: (value.aggregation as Aggregation | undefined) ?? 'mean', partial: (value.partial as boolean | undefined) ?? false }
+      : null,
+    scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
+  };
+}
+
+/** from after to (both read, both days known). */
+function rangeRule(value: Partial<Record<ParamName, unknown>>, problems: SelectionProblem[]): void {
+  const from = value.from as ReadBound | undefined;
+  const to = value.to as ReadBound | undefined;
+  if (!from || !to || from.days === null || to.days === null) return;
+  const wrong = rangeProblem({ text: from.text, days: from.days }, { text: to.text, days: to.days });
+  if (wrong) problems.push(wrong);
+}
+
+/** The `dims` grammar `dim=code[,code...][;dim=code...]` against the dataset's dimensions. */
+function readDims(
+  ds: DatasetFacts,
+  text: string,
+  add: (parameter: string, dim: FactsDim, codes: readonly string[]) => void,
+  problems: SelectionProblem[],
+): void {
+  for (const { text: segment, dim: id, codes } of splitDims(text)) {
+    if (id === null) {
+      problems.push(malformedDimsProblem(segment, exampleDims(ds)));
+      continue;
+    }
+    const dim = ds.dims.find((d) => d.id === id);
+    if (dim) add('dims', dim, codes);
+    else problems.push(unknownDimensionProblem(ds, id));
+  }
+}
+
+function exampleDims(ds: DatasetFacts): string {
+  const d = ds.dims[0];
+  if (!d) return 'dim=code';
+  const code = d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code ?? 'code';
+  return `${d.id}=${code}`;
+}
+
+/** The dimension a page or key parameter names: never one whose name is a parameter's (it is written in dims: isReservedName). */
+function dimensionParam(ds: DatasetFacts, name: string): FactsDim | undefined {
+  return isReservedName(name) ? undefined : ds.dims.find((d) => d.id === name);
+}
+
+/** What an input takes, for an unknown parameter's words: the dimensions first (pages and keys), then the table's parameters. */
+function knownParameters(ds: DatasetFacts, input: ReadInput): string[] {
+  const dims = input === 'api' ? [] : ds.dims.map((d) => d.id).filter((d) => !isReservedName(d));
+  return [...dims, ...paramsTakenBy(input === 'api' ? 'series' : input).filter((n) => !dims.includes(n))];
+}
+
+const factsCache = new WeakMap<Dataset, DatasetFacts>();
+
+/**
+ * The reader's view of a loaded dataset (cached per dataset).
+ * @example datasetFacts(snapshot.datasets.get('ch_fso_ppi')!).frequency // 'monthly'
+ */
+export function datasetFacts(ds: Dataset): DatasetFacts {
+  let facts = factsCache.get(ds);
+  if (!facts) {
+    facts = {
+      id: ds.meta.id,
+      frequency: ds.meta.frequency,
+      end: ds.store.end,
+      transforms: TRANSFORMS,
+      dims: ds.meta.dimensions.map((dim) => ({
+        id: dim.id,
+        levels: dim.levels,
+        has: (code: string) => {
+          const i = dim.index.get(code);
+          return i !== undefined && dim.levels[i].data;
+        },
+      })),
+    };
+    factsCache.set(ds, facts);
+  }
+  return facts;
+}
+
+/**
+ * Turns an API query (schema-checked) into a validated Selection of a
+ * dataset; throws a 400 (or the 404 of an unknown dataset) on the first problem.
+ * @example parseSelection({ dataset: 'ch_fso_ppi', dims: 'base=2020', transform: 'yoy' }, snapshot)
+ */
+export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dataset: Dataset; selection: Selection } {
+  const dataset = findDataset(snapshot, query.dataset);
+  const pairs: [string, string][] = [];
+  for (const name in query) {
+    const v = (query as unknown as Record<string, unknown>)[name];
+    if (v !== undefined) pairs.push([name, String(v)]);
+  }
+  const { read, problems } = readSelection(datasetFacts(dataset), pairs, 'api', 'strict');
+  if (problems.length) throw problemError(problems[0]);
+  const selection: Selection = {
+    datasetId: dataset.meta.id,
+    dims: read.dims,
+    from: read.from?.days ?? null,
+    to: read.to?.days ?? null,
+    last: read.last,
+    transform: read.transform ?? 'level',
+    base: read.base?.days ?? null,
+  };
+  if (read.convert) selection.convert = read.convert;
+  return { dataset, selection: withRelative(selection, read.from?.relative ?? null, read.to?.relative ?? null) };
+}
+
+/** A problem of the reader as the 400 a strict caller answers. */
+export function problemError(problem: SelectionProblem): BadParameterError {
+  return new BadParameterError(problem.message, problem.facts, problem.code);
+}
