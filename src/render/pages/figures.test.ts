@@ -4,6 +4,7 @@ import { LANGS } from '../../data/model.js';
 import { chartWords } from '../../i18n/chart-text.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 import { buildHeadline, chartWarning } from './figures.js';
+import { formatNumber } from '../../i18n/chart-text.js';
 
 /** Three months from January 2024 (days since epoch). */
 const DATES = [19723, 19754, 19783];
@@ -44,4 +45,26 @@ describe('the warning instead of the chart', () => {
     // % change below −100 % crosses zero (issue 15)
     assert.equal(problem(series([null, -250, 10]), 'pct'), 'crossesZero');
   });
+});
+
+describe('issue 23: numbers that round to zero carry no sign', () => {
+  const tiny = [-1e-12, -0.0001, -0.0049, -0.4, -0, 0, 1e-12, 0.0004];
+  for (const lang of LANGS) {
+    it(`${lang}: formatNumber writes no minus sign for any value that rounds to zero, at every number of decimals`, () => {
+      for (const decimals of [0, 1, 2, 3]) {
+        for (const v of tiny) {
+          if (Math.abs(v) >= 0.5 * 10 ** -decimals) continue;
+          const text = formatNumber(v, lang, decimals);
+          assert.doesNotMatch(text, /[-\u2212+]/, `${v} at ${decimals} decimals: ${text}`);
+        }
+      }
+      assert.match(formatNumber(-0.0006, lang, 3), /^[-\u2212]0/);
+    });
+    it(`${lang}: a headline change that rounds to zero reads 0, neither -0 nor +0`, () => {
+      const [item] = buildHeadline([series([1.0000001, 1.0000002, 1.00000015], { unit: 'SD', percent: false })], 'month', lang);
+      assert.doesNotMatch(item.previous ?? '', /[-\u2212+]/, item.previous ?? '');
+      const [up] = buildHeadline([series([1, 1.5, 2])], 'month', lang);
+      assert.match(up.previous ?? '', /^\+/);
+    });
+  }
 });

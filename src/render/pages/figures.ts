@@ -45,8 +45,7 @@ function shown(s: LabelledSeries, i: number): number | null {
 }
 
 function formatSigned(v: number, lang: Lang): string {
-  const text = formatNumber(v, lang, displayDecimals(v));
-  return v > 0 ? `+${text}` : text;
+  return formatNumber(v, lang, displayDecimals(v), true);
 }
 
 /** One series of the headline. */
