@@ -111,6 +111,7 @@ export async function initExplorer(doc: Document): Promise<void> {
         transform: state.transform,
         pageHref: statePageUrl('', lang, meta, state),
         diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+        levelHref: statePageUrl('', lang, meta, { ...state, transform: 'level' }),
       },
       render,
     );

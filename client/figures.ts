@@ -9,7 +9,7 @@ import type { UiStrings } from '../src/i18n/strings.js';
 import type { DateUnit } from '../src/i18n/chart-text.js';
 import { buildCitations, CITATION_FORMS, type CitationInput } from '../src/render/pages/citation.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
-import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from '../src/render/pages/figures.js';
+import { buildHeadline, buildTable, chartWarning, renderChartWarning, renderHeadline, renderTable } from '../src/render/pages/figures.js';
 
 /** What the figures show. */
 export interface FiguresInput {
@@ -22,6 +22,8 @@ export interface FiguresInput {
   pageHref: string;
   /** the same selection with the change instead of % change */
   diffHref: string;
+  /** the same selection with the values */
+  levelHref: string;
 }
 
 /** The figures of a page; `show` redraws them for new series. */
@@ -42,18 +44,19 @@ export class Figures {
   show(input: FiguresInput, render = true): boolean {
     this.input = input;
     if (!render) return true;
-    const headline = this.doc.querySelector('[data-headline]');
-    if (headline) headline.innerHTML = renderHeadline(buildHeadline(input.series, input.dateUnit, input.lang), input.t).value;
-    this.showTable(1);
     const warning = chartWarning(input.series, input.transform);
+    const headline = this.doc.querySelector<HTMLElement>('[data-headline]');
+    if (headline) {
+      headline.innerHTML = renderHeadline(buildHeadline(input.series, input.dateUnit, input.lang), input.t).value;
+      headline.hidden = warning !== null;
+    }
+    this.showTable(1);
     const box = this.doc.querySelector<HTMLElement>('[data-zero-warning]');
-    const text = this.doc.querySelector<HTMLElement>('[data-zero-text]');
-    const diff = this.doc.querySelector<HTMLAnchorElement>('[data-zero-diff]');
-    const base = this.doc.querySelector<HTMLElement>('[data-zero-base]');
-    if (box) box.hidden = warning === null;
-    if (text) text.textContent = warning ? chartWarningText(warning, input.t) : '';
-    if (diff) diff.href = input.diffHref;
-    if (base) base.hidden = warning === null || warning.problem === 'crossesZero';
+    if (box) {
+      box.hidden = warning === null;
+      const base = this.doc.getElementById('index-base') ? '#index-base' : null;
+      box.innerHTML = renderChartWarning(warning, input.t, { diff: input.diffHref, level: input.levelHref, base }).value;
+    }
     const card = this.doc.querySelector<HTMLElement>('[data-chart-card]');
     if (card) card.hidden = warning !== null;
     return warning === null;

@@ -95,6 +95,7 @@ export const DE: UiStrings = {
     pctCrossesZero:
       'Eine prozentuale Veränderung ist hier nicht aussagekräftig: {series} wechselt das Vorzeichen, die Prozentwerte springen ins Extreme. Die Veränderung in Einheiten zeigt den Verlauf.',
     pctUseChange: 'Stattdessen die Veränderung zeigen',
+    useLevel: 'Stattdessen die Werte zeigen',
     indexBaseZero:
       'Ein Index ist hier nicht möglich: {series} ist an der Indexbasis 0, und durch 0 lässt sich nicht teilen. Wählen Sie ein anderes Basisdatum oder zeigen Sie die Veränderung.',
     indexBaseNegative:

@@ -94,6 +94,7 @@ export const EN: UiStrings = {
     indexBase: 'Index base (= 100)',
     pctCrossesZero: '% change is not meaningful here: {series} crosses zero, so its percentages jump to huge values. The change in units tells the story.',
     pctUseChange: 'Show the change instead',
+    useLevel: 'Show the values instead',
     indexBaseZero:
       'An index is not possible here: {series} is 0 at the index base, and no value can be divided by 0. Choose another base date, or show the change.',
     indexBaseNegative:

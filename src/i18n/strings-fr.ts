@@ -102,6 +102,7 @@ export const FR: UiStrings = {
     indexBase: 'Base de l’indice (= 100)',
     pctCrossesZero: 'La variation en % n’a pas de sens ici : {series} passe par zéro, ses pourcentages s’envolent. La variation en unités montre l’évolution.',
     pctUseChange: 'Afficher plutôt la variation',
+    useLevel: 'Afficher plutôt les valeurs',
     indexBaseZero:
       'Un indice est impossible ici : {series} vaut 0 à la base de l’indice, et on ne divise pas par 0. Choisissez une autre date de base ou affichez la variation.',
     indexBaseNegative:

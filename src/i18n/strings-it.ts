@@ -95,6 +95,7 @@ export const IT: UiStrings = {
     pctCrossesZero:
       'La variazione in % qui non ha senso: {series} passa per lo zero e le sue percentuali esplodono. La variazione in unità mostra l’andamento.',
     pctUseChange: 'Mostra invece la variazione',
+    useLevel: 'Mostra invece i valori',
     indexBaseZero:
       'Un indice non è possibile qui: {series} vale 0 alla base dell’indice, e non si può dividere per 0. Scegli un’altra data di base o mostra la variazione.',
     indexBaseNegative:

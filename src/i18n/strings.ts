@@ -114,6 +114,8 @@ export interface UiStrings {
     /** % change asked of a series that crosses zero: `{series}` */
     pctCrossesZero: string;
     pctUseChange: string;
+    /** a warning's fix: the values instead of a transform that means nothing here */
+    useLevel: string;
     /** the index asked of a series whose value at the base is 0, below 0 or missing: `{series}` */
     indexBaseZero: string;
     indexBaseNegative: string;

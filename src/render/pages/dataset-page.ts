@@ -11,10 +11,10 @@ import { renderFacts } from './components.js';
 import { FALLBACK_CHART, NOSCRIPT_CHART_WIDTHS, noscriptChartHeight, noscriptChartSizes, type DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
-import { countSeries } from '../../selection/state.js';
+import { countSeries, type ExplorerMeta } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, chartWarning, renderChartWarning, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
@@ -49,23 +49,21 @@ function renderHeader(view: DatasetView): SafeHtml {
 
 /**
  * The warning shown instead of the chart (figures.ts chartWarning): % change of a series that crosses zero,
- * or an index on a base value of 0, below 0 or missing (then it also points to the index base field).
+ * or an index on a base value of 0, below 0 or missing; with the fixes that apply (the base field only where the page has one).
  */
 function renderZeroWarning(view: DatasetView): SafeHtml {
   const warning = chartWarning(view.shown, view.data.state.transform);
-  const t = view.t.dataset;
-  const onIndex = warning !== null && warning.problem !== 'crossesZero';
+  const hrefs = { ...view.fixHrefs, base: hasBasePicker(view.data.meta) ? `#${INDEX_BASE_ID}` : null };
   return html`<div class="chart-warning" role="status" data-zero-warning ${warning ? '' : html` hidden`}>
-    <p data-zero-text>${warning ? chartWarningText(warning, t) : ''}</p>
-    <a class="btn btn-small" href="${view.diffHref}" data-zero-diff>${t.pctUseChange}</a>
-    <a class="btn btn-small" href="#${INDEX_BASE_ID}" data-zero-base ${onIndex ? '' : html` hidden`}>${t.indexUseOtherBase}</a>
+    ${renderChartWarning(warning, view.t.dataset, hrefs)}
   </div>`;
 }
 
-/** The latest value of each series, its period and its changes. */
+/** The latest value of each series, its period and its changes; hidden with the chart when its values mean nothing (issue 23). */
 function renderHeadlineList(view: DatasetView): SafeHtml {
   const items = buildHeadline(view.shown, view.data.dateUnit, view.data.meta.lang);
-  return html`<ul class="headline" data-headline>
+  const hide = chartWarning(view.shown, view.data.state.transform) !== null;
+  return html`<ul class="headline" data-headline ${hide ? html` hidden` : ''}>
     ${renderHeadline(items, view.t.dataset)}
   </ul>`;
 }
@@ -157,8 +155,7 @@ function renderExplorer(view: DatasetView): SafeHtml {
 /** The index base: a date (the first observation when empty), shown while the index transform is on. */
 function renderBasePicker(view: DatasetView): SafeHtml {
   const { state, span, meta } = view.data;
-  // a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs: no picker there
-  if (meta.dims.some((d) => d.id === 'base')) return html``;
+  if (!hasBasePicker(meta)) return html``;
   const bounds = html`${span.start ? html` min="${span.start}"` : ''}${span.end ? html` max="${span.end}"` : ''}`;
   return html`<label class="base-picker" data-base-picker ${state.transform === 'index' ? '' : html` hidden`}
     >${view.t.dataset.indexBase}
@@ -174,6 +171,11 @@ function renderBasePicker(view: DatasetView): SafeHtml {
 function renderLogSwitch(view: DatasetView): SafeHtml {
   const checked = view.data.state.scale === 'log' ? html` checked` : '';
   return html`<label class="log-switch js-only"><input type="checkbox" name="scale" value="log" data-log${checked} /> ${view.t.dataset.logScale}</label>`;
+}
+
+/** Whether the page has an index base field: a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs, so not there. */
+function hasBasePicker(meta: ExplorerMeta): boolean {
+  return !meta.dims.some((d) => d.id === 'base');
 }
 
 /** Whether any dimension offers a choice (more than one level with data). */

@@ -77,8 +77,8 @@ export interface DatasetView {
   sourceLine: string;
   /** the page of the table asked for (`tp`, 1 = newest) */
   tablePage: number;
-  /** the same view with % change replaced by the change (offered when a series crosses zero) */
-  diffHref: string;
+  /** the same view with another transform: the fixes the chart's warning offers (figures.ts chartWarning) */
+  fixHrefs: { diff: string; level: string };
   citation: CitationInput;
 }
 
@@ -271,7 +271,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     embedPreviewHref: statePageUrl('', lang, meta, state, [['embed', '1']]),
     sourceLine: [source, license].filter((s) => s !== '').join(' · '),
     tablePage: Number(Array.isArray(query.tp) ? query.tp[0] : query.tp) || 1,
-    diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+    fixHrefs: { diff: statePageUrl('', lang, meta, { ...state, transform: 'diff' }), level: statePageUrl('', lang, meta, { ...state, transform: 'level' }) },
     citation: {
       source,
       title,

@@ -68,3 +68,11 @@ describe('issue 23: numbers that round to zero carry no sign', () => {
     });
   }
 });
+
+describe('issue 23: the warning offers the fix that applies', () => {
+  it('% change across zero offers the change and the values, never the index base; an index offers another base and the change', () => {
+    assert.deepEqual(chartWarning([series([null, -250, 10])], 'yoy')?.fixes, ['diff', 'level']);
+    assert.deepEqual(chartWarning([series([null, -250, 10])], 'pct')?.fixes, ['diff', 'level']);
+    assert.deepEqual(chartWarning([series([null, null, null], { indexBase: 0 })], 'index')?.fixes, ['base', 'diff']);
+  });
+});

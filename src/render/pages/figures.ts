@@ -204,11 +204,25 @@ export function crossingZero(series: LabelledSeries[], transform: string): Label
 /** Why the page shows a warning instead of the chart. */
 export type ChartProblem = 'crossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing';
 
-/** The warning instead of the chart: what is wrong and the first series it is wrong for. */
+/**
+ * A way out of the warning: show the change (`diff`), the values (`level`),
+ * or pick another index base (`base`, the page's base field).
+ */
+export type ChartFix = 'diff' | 'level' | 'base';
+
+/** The warning instead of the chart: what is wrong, the first series it is wrong for, the fixes that apply (best first). */
 export interface ChartWarning {
   problem: ChartProblem;
   series: LabelledSeries;
+  fixes: ChartFix[];
 }
+
+/**
+ * Where each fix leads on the page: the same selection with another
+ * transform, or the index base field (null: the page has none, the fix is
+ * not offered).
+ */
+export type ChartFixHrefs = Record<ChartFix, string | null>;
 
 const PROBLEM_TEXT: Record<ChartProblem, 'pctCrossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing'> = {
   crossesZero: 'pctCrossesZero',
@@ -236,11 +250,12 @@ function indexBaseProblem(s: LabelledSeries): ChartProblem | null {
  */
 export function chartWarning(series: LabelledSeries[], transform: string): ChartWarning | null {
   const crossing = crossingZero(series, transform);
-  if (crossing) return { problem: 'crossesZero', series: crossing };
+  // another base date cannot help a % change (issue 23): its fixes are the change and the values
+  if (crossing) return { problem: 'crossesZero', series: crossing, fixes: ['diff', 'level'] };
   if (transform !== 'index') return null;
   for (const s of series) {
     const problem = indexBaseProblem(s);
-    if (problem) return { problem, series: s };
+    if (problem) return { problem, series: s, fixes: ['base', 'diff'] };
   }
   return null;
 }
@@ -248,4 +263,21 @@ export function chartWarning(series: LabelledSeries[], transform: string): Chart
 /** The warning in the page's words. */
 export function chartWarningText(warning: ChartWarning, t: Words): string {
   return fillTemplate(t[PROBLEM_TEXT[warning.problem]], { series: warning.series.label });
+}
+
+const FIX_TEXT: Record<ChartFix, 'pctUseChange' | 'useLevel' | 'indexUseOtherBase'> = {
+  diff: 'pctUseChange',
+  level: 'useLevel',
+  base: 'indexUseOtherBase',
+};
+
+/** Renders the inside of the warning box: what is wrong and a link for each fix the page offers (empty without a warning). */
+export function renderChartWarning(warning: ChartWarning | null, t: Words, hrefs: ChartFixHrefs): SafeHtml {
+  if (!warning) return html``;
+  const links = warning.fixes.flatMap((fix) => {
+    const href = hrefs[fix];
+    return href === null ? [] : [html`<a class="btn btn-small" href="${href}" data-zero-fix="${fix}">${t[FIX_TEXT[fix]]}</a>`];
+  });
+  return html`<p data-zero-text>${chartWarningText(warning, t)}</p>
+    ${links}`;
 }

