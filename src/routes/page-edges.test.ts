@@ -53,4 +53,19 @@ describe('issue 23: the dataset page without JavaScript', () => {
     const headline = element(body, /<ul class="headline"[^>]*>/, 'ul');
     assert.doesNotMatch(headline, /[-\u2212+]0[.,]0+ </, headline);
   });
+
+  it('a log scale the values cannot take leaves the state: no scale=log in any URL or the inline data, the switch unchecked and disabled', async () => {
+    const body = await get('/d/ch_fso_ppi?base=1963,1993,2020&transform=yoy&scale=log');
+    assert.ok(!body.includes('scale=log'), 'a URL of the page keeps scale=log');
+    assert.ok(!body.includes('"scale":"log"'), 'the inline state keeps the log scale');
+    const box = /<input type="checkbox" name="scale"[^>]*>/.exec(body)?.[0] ?? '';
+    assert.doesNotMatch(box, /checked/);
+    assert.match(box, /disabled/);
+    // where it applies, it stays
+    const level = await get('/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log');
+    assert.ok(level.includes('scale=log'));
+    const on = /<input type="checkbox" name="scale"[^>]*>/.exec(level)?.[0] ?? '';
+    assert.match(on, /checked/);
+    assert.doesNotMatch(on, /disabled/);
+  });
 });

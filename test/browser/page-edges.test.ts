@@ -68,4 +68,27 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
       assert.deepEqual(watched.errors, []);
     });
   }
+
+  it('a log scale the values cannot take leaves the URL and the switch (unchecked, disabled), from the server and after a change', async () => {
+    const logBox = page.locator('[data-log]');
+    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=yoy&scale=log`);
+    await waitReady(page);
+    assert.ok(!page.url().includes('scale=log'), page.url());
+    assert.equal(await logBox.isChecked(), false);
+    assert.equal(await logBox.isDisabled(), true);
+    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log`);
+    await waitReady(page);
+    assert.equal(await logBox.isChecked(), true);
+    await page.click('.transform-switch label:has(input[value="yoy"])');
+    await page.waitForURL((u) => u.search.includes('transform=yoy'));
+    await waitReady(page);
+    await page.waitForURL((u) => !u.search.includes('scale=log'));
+    assert.equal(await logBox.isChecked(), false);
+    assert.equal(await logBox.isDisabled(), true);
+    // the language links and the downloads name the same state
+    for (const href of await page.locator('.lang-switch a[data-lang]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) {
+      assert.ok(!href.includes('scale=log'), href);
+    }
+    assert.deepEqual(watched.errors, []);
+  });
 });

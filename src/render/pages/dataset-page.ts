@@ -14,7 +14,7 @@ import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js
 import { countSeries, type ExplorerMeta } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, chartWarning, renderChartWarning, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, canLog, chartWarning, renderChartWarning, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
@@ -166,11 +166,15 @@ function renderBasePicker(view: DatasetView): SafeHtml {
 /**
  * The log-scale switch: drawn by the bundle only (the page without JavaScript
  * keeps a linear axis), so hidden until it runs; a form sent without
- * JavaScript keeps what the URL said (`scale=log`).
+ * JavaScript keeps what the URL said (`scale=log`). Disabled where the values
+ * cannot take a log axis (the state has dropped the scale then).
  */
 function renderLogSwitch(view: DatasetView): SafeHtml {
   const checked = view.data.state.scale === 'log' ? html` checked` : '';
-  return html`<label class="log-switch js-only"><input type="checkbox" name="scale" value="log" data-log${checked} /> ${view.t.dataset.logScale}</label>`;
+  const disabled = canLog(view.shown) ? '' : html` disabled`;
+  return html`<label class="log-switch js-only"
+    ><input type="checkbox" name="scale" value="log" data-log${checked}${disabled} /> ${view.t.dataset.logScale}</label
+  >`;
 }
 
 /** Whether the page has an index base field: a dimension named `base` (ch_fso_ppi) takes the parameter's name on page URLs, so not there. */

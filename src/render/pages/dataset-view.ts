@@ -24,6 +24,7 @@ import { labelSeries, type SeriesCaption, type SeriesData } from '../../selectio
 import { readPageQuery } from '../../selection/read-query.js';
 import { comparedState, nameCompared, type ComparedSeries } from '../../selection/compare.js';
 import { buildCompared, compareDropsOf } from './compare-view.js';
+import { canLog } from './figures.js';
 import { buildCompareCard, type CompareCard } from './compare-card.js';
 import { compareWords } from '../../i18n/compare-text.js';
 import { statePageUrl, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
@@ -199,6 +200,8 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     series,
   );
   const shown = nameCompared([{ dataset: data, series }, ...compared.map((c) => ({ dataset: c, series: c.series }))], state.transform, state.base).series;
+  // a log scale the values cannot take (yoy across zero) leaves the state before any URL or the inline data is written (issue 23)
+  if (state.scale === 'log' && !canLog(shown)) delete state.scale;
   const license = licenseName(snapshot, ds.meta.license, lang);
   const source = pickLabel(ds.meta.source.name, lang);
   const description = pickLabel(ds.meta.description, lang);

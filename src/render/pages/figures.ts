@@ -193,6 +193,16 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
 }
 
 /**
+ * Whether a log axis can show the series: every value above zero (and some
+ * value). Where it cannot, the page's state drops `scale=log` (server and
+ * bundle), so the URL and the log switch never claim a scale the chart does
+ * not draw (issue 23).
+ */
+export function canLog(series: LabelledSeries[]): boolean {
+  return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
+}
+
+/**
  * Whether % change is meaningless for a shown series: a change of less than
  * −100 % happens only when the level changes sign (v / prev < 0).
  */
