@@ -68,4 +68,25 @@ describe('issue 23: the dataset page without JavaScript', () => {
     assert.match(on, /checked/);
     assert.doesNotMatch(on, /disabled/);
   });
+
+  for (const lang of LANGS) {
+    it(`${lang}: the form sent without JavaScript is redirected (303) to the page's one URL, which renders`, async () => {
+      const path = `${prefix(lang)}/d/ch_snb_zimoma`;
+      const res = await app.inject({ url: `${path}?D0=SARON&D0=1TGT&transform=yoy&from=&to=`, headers: HTML });
+      assert.equal(res.statusCode, 303);
+      assert.equal(res.headers.location, `${path}?D0=SARON,1TGT&transform=yoy`);
+      const target = await app.inject({ url: String(res.headers.location), headers: HTML });
+      assert.equal(target.statusCode, 200, 'the canonical URL renders, no second redirect');
+      // the opening view has no parameters at all; a form's embed stays an embed
+      const opening = await app.inject({ url: `${path}?transform=level&from=&to=`, headers: HTML });
+      assert.equal(opening.headers.location, path);
+      const embed = await app.inject({ url: `${path}?D0=SARON&D0=1TGT&from=&embed=1`, headers: HTML });
+      assert.equal(embed.headers.location, `${path}?D0=SARON,1TGT&embed=1`);
+    });
+  }
+
+  it('a query the reading corrects is not redirected: the page shows what it left out', async () => {
+    const res = await app.inject({ url: '/d/ch_snb_zimoma?D0=SARON&D0=NOPE&from=&to=', headers: HTML });
+    assert.equal(res.statusCode, 200);
+  });
 });

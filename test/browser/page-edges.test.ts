@@ -91,4 +91,22 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
     }
     assert.deepEqual(watched.errors, []);
   });
+
+  it("without JavaScript, Apply lands on the page's one URL: each name once, no empty values", async () => {
+    const context = await chrome.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const noJs = await context.newPage();
+      await noJs.goto(`${site.url}/d/ch_snb_zimoma?D0=SARON&transform=yoy`);
+      await noJs.locator('input[name="D0"][value="1TGT"]').check();
+      await Promise.all([noJs.waitForURL((u) => u.search.includes('1TGT')), noJs.click('button.apply')]);
+      const search = new URL(noJs.url()).searchParams;
+      const names = [...search.keys()];
+      assert.equal(names.length, new Set(names).size, noJs.url());
+      assert.ok(![...search.values()].includes(''), noJs.url());
+      assert.deepEqual(search.get('D0')?.split(',').sort(), ['1TGT', 'SARON']);
+      assert.equal(search.get('transform'), 'yoy');
+    } finally {
+      await context.close();
+    }
+  });
 });
