@@ -9,7 +9,16 @@ import type { UiStrings } from '../src/i18n/strings.js';
 import type { DateUnit } from '../src/i18n/chart-text.js';
 import { buildCitations, CITATION_FORMS, type CitationInput } from '../src/render/pages/citation.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
-import { buildHeadline, buildTable, chartWarning, renderChartWarning, renderHeadline, renderTable } from '../src/render/pages/figures.js';
+import {
+  buildHeadline,
+  buildTable,
+  chartWarning,
+  renderChartWarning,
+  renderHeadline,
+  renderTable,
+  TABLE_DEFAULT_SORT,
+  type TableSort,
+} from '../src/render/pages/figures.js';
 
 /** What the figures show. */
 export interface FiguresInput {
@@ -29,10 +38,21 @@ export interface FiguresInput {
 /** The figures of a page; `show` redraws them for new series. */
 export class Figures {
   private input: FiguresInput | null = null;
+  private sort: TableSort = TABLE_DEFAULT_SORT;
 
   constructor(private readonly doc: Document) {
     doc.querySelector('[data-table-body]')?.addEventListener('click', (e) => {
-      const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-table-page]');
+      const target = e.target as Element;
+      const sortButton = target.closest<HTMLButtonElement>('button[data-table-sort]');
+      if (sortButton && this.input) {
+        const column = Number(sortButton.dataset.tableSort);
+        // the same column again turns the order round; a new one starts with its largest values (the period: its newest)
+        this.sort = { column, descending: this.sort.column === column ? !this.sort.descending : true };
+        this.showTable(1);
+        this.doc.querySelector<HTMLElement>(`[data-table-body] button[data-table-sort="${column}"]`)?.focus();
+        return;
+      }
+      const link = target.closest<HTMLAnchorElement>('a[data-table-page]');
       if (!link || !this.input) return;
       e.preventDefault();
       this.showTable(Number(link.dataset.tablePage));
@@ -40,10 +60,11 @@ export class Figures {
     });
   }
 
-  /** Redraws headline, table (first page), zero warning; returns whether the chart may be shown. */
+  /** Redraws headline, table (first page, opening order), zero warning; returns whether the chart may be shown. */
   show(input: FiguresInput, render = true): boolean {
     this.input = input;
     if (!render) return true;
+    this.sort = TABLE_DEFAULT_SORT;
     const warning = chartWarning(input.series, input.transform);
     const headline = this.doc.querySelector<HTMLElement>('[data-headline]');
     if (headline) {
@@ -67,7 +88,7 @@ export class Figures {
     if (!body || !this.input) return;
     const { series, dateUnit, lang, t, pageHref } = this.input;
     const sep = pageHref.includes('?') ? '&' : '?';
-    body.innerHTML = renderTable(buildTable(series, dateUnit, lang, page), t, (p) => `${pageHref}${p > 1 ? `${sep}tp=${p}` : ''}#table`).value;
+    body.innerHTML = renderTable(buildTable(series, dateUnit, lang, page, this.sort), t, (p) => `${pageHref}${p > 1 ? `${sep}tp=${p}` : ''}#table`).value;
   }
 }
 

@@ -103,6 +103,10 @@ export interface UiStrings {
     table: string;
     tableNewer: string;
     tableOlder: string;
+    /** the pages of a table sorted by a value, and the title of a column's sort button */
+    tablePrevious: string;
+    tableNext: string;
+    tableSort: string;
     tableRows: string;
     /** the suggested citation: heading, formats, accessed on `{date}`, data version `{version}` */
     cite: string;

@@ -109,4 +109,50 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
       await context.close();
     }
   });
+
+  for (const lang of ['en', 'fr'] as const) {
+    it(`${lang}: the table's columns read with one number of decimals and sort by a header button (mouse and keyboard), with aria-sort`, async () => {
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_seco_concon?type=sd&structure=ks_i63_index_q,ks_i12_econ_exp_q&seas_adj=na`);
+      await waitReady(page);
+      await page.click('#table summary');
+      const point = lang === 'fr' ? ',' : '.';
+      const column = async (k: number): Promise<string[]> =>
+        (await page.locator(`[data-table-body] tbody tr td:nth-of-type(${k + 1})`).allTextContents()).map((c) => c.trim()).filter((c) => c !== '');
+      const number = (c: string): number =>
+        Number(
+          c
+            .replace(/[\u2212]/g, '-')
+            .replace(/[^0-9,.-]/g, '')
+            .replace(point, '.')
+            .replace(/,/g, ''),
+        );
+      for (const k of [0, 1]) {
+        const cells = await column(k);
+        const decimals = new Set(cells.map((c) => (c.includes(point) ? c.length - c.indexOf(point) - 1 : 0)));
+        assert.equal(decimals.size, 1, `column ${k}: ${cells.join(' ')}`);
+      }
+      const periodHead = page.locator('[data-table-body] thead th').first();
+      assert.equal(await periodHead.getAttribute('aria-sort'), 'descending');
+      // by the first series, largest first
+      await page.click('[data-table-body] button[data-table-sort="0"]');
+      const head = page.locator('[data-table-body] thead th').nth(1);
+      assert.equal(await head.getAttribute('aria-sort'), 'descending');
+      assert.equal(await periodHead.getAttribute('aria-sort'), null);
+      const down = (await column(0)).map(number);
+      assert.deepEqual(
+        down,
+        [...down].sort((a, b) => b - a),
+      );
+      // the keyboard: the button keeps the focus and turns the order round
+      assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.tableSort), '0');
+      await page.keyboard.press('Enter');
+      assert.equal(await head.getAttribute('aria-sort'), 'ascending');
+      const up = (await column(0)).map(number);
+      assert.deepEqual(
+        up,
+        [...up].sort((a, b) => a - b),
+      );
+      assert.deepEqual(watched.errors, []);
+    });
+  }
 });

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { LANGS } from '../../data/model.js';
 import { chartWords } from '../../i18n/chart-text.js';
 import type { LabelledSeries } from '../../selection/naming.js';
-import { buildHeadline, chartWarning } from './figures.js';
+import { buildHeadline, buildTable, chartWarning } from './figures.js';
 import { formatNumber } from '../../i18n/chart-text.js';
 
 /** Three months from January 2024 (days since epoch). */
@@ -74,5 +74,26 @@ describe('issue 23: the warning offers the fix that applies', () => {
     assert.deepEqual(chartWarning([series([null, -250, 10])], 'yoy')?.fixes, ['diff', 'level']);
     assert.deepEqual(chartWarning([series([null, -250, 10])], 'pct')?.fixes, ['diff', 'level']);
     assert.deepEqual(chartWarning([series([null, null, null], { indexBase: 0 })], 'index')?.fixes, ['base', 'diff']);
+  });
+});
+
+describe('issue 23: the table', () => {
+  for (const lang of LANGS) {
+    const point = formatNumber(1.5, lang, 1).charAt(1);
+    const decimalsOf = (cell: string): number => (cell.includes(point) ? cell.length - cell.indexOf(point) - 1 : 0);
+    it(`${lang}: a column has one number of decimals, the headline's rule on its largest value`, () => {
+      const table = buildTable([series([-0.060456, 2.19, 0.5]), series([1234.5678, 12.5, 999.123], { label: 'B' })], 'month', lang, 1);
+      const columns = [0, 1].map((k) => table.rows.map((r) => r.cells[k]));
+      assert.deepEqual(columns[0].map(decimalsOf), [2, 2, 2], columns[0].join(' '));
+      assert.deepEqual(columns[1].map(decimalsOf), [0, 0, 0], columns[1].join(' '));
+    });
+  }
+  it('sorts by the period (newest first by default) or by a column, missing values last either way', () => {
+    const s = series([3, null, 1]);
+    const periods = (sort?: { column: number; descending: boolean }): string[] => buildTable([s], 'month', 'en', 1, sort).rows.map((r) => r.cells[0]);
+    assert.deepEqual(periods(), ['1.00', '', '3.00']);
+    assert.deepEqual(periods({ column: -1, descending: false }), ['3.00', '', '1.00']);
+    assert.deepEqual(periods({ column: 0, descending: true }), ['3.00', '1.00', '']);
+    assert.deepEqual(periods({ column: 0, descending: false }), ['1.00', '3.00', '']);
   });
 });
