@@ -114,6 +114,8 @@ export const DE: UiStrings = {
     tabDownload: 'Herunterladen',
     copy: 'Kopieren',
     copied: 'Kopiert',
+    copyLink: 'Link kopieren',
+    linkCopied: 'Link kopiert',
     codeIntro: 'Code, der die aktuelle Auswahl einliest.',
     codeTransformNote: 'ds() liefert Niveaus; die Grafik zeigt {transform}, wie in diesem CSV:',
     codeCsvNote: 'Die aktuelle Auswahl als CSV:',

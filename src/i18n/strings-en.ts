@@ -112,6 +112,8 @@ export const EN: UiStrings = {
     tabDownload: 'Download',
     copy: 'Copy',
     copied: 'Copied',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied',
     codeIntro: 'Code that reads the current selection.',
     codeTransformNote: 'ds() returns levels; the chart shows {transform}, as in this CSV:',
     codeCsvNote: 'The current selection as CSV:',

@@ -121,6 +121,8 @@ export const FR: UiStrings = {
     tabDownload: 'Télécharger',
     copy: 'Copier',
     copied: 'Copié',
+    copyLink: 'Copier le lien',
+    linkCopied: 'Lien copié',
     codeIntro: 'Du code qui lit la sélection actuelle.',
     codeTransformNote: 'ds() renvoie les niveaux\u202f; le graphique montre {transform}, comme ce CSV\u202f:',
     codeCsvNote: 'La sélection actuelle en CSV\u202f:',

@@ -113,6 +113,8 @@ export const IT: UiStrings = {
     tabDownload: 'Scarica',
     copy: 'Copia',
     copied: 'Copiato',
+    copyLink: 'Copia il link',
+    linkCopied: 'Link copiato',
     codeIntro: 'Codice che legge la selezione attuale.',
     codeTransformNote: 'ds() restituisce i livelli; il grafico mostra {transform}, come questo CSV:',
     codeCsvNote: 'La selezione attuale in CSV:',

@@ -135,6 +135,9 @@ export interface UiStrings {
     tabDownload: string;
     copy: string;
     copied: string;
+    /** the button that copies the page's address, and what it says once done */
+    copyLink: string;
+    linkCopied: string;
     codeIntro: string;
     /** a code comment in R/Python snippets when a transform is shown; `{transform}` */
     codeTransformNote: string;

@@ -155,4 +155,38 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
       assert.deepEqual(watched.errors, []);
     });
   }
+
+  for (const lang of ['en', 'it'] as const) {
+    it(`${lang}: "copy link" copies the address of the whole state, from the keyboard, and says so`, async () => {
+      const t = uiStrings(lang).dataset;
+      await chrome.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_snb_zimoma?D0=SARON`);
+      await waitReady(page);
+      // a change the URL takes: the link copied names it
+      await page.click('.transform-switch label:has(input[value="diff"])');
+      await page.waitForURL((u) => u.search.includes('transform=diff'));
+      await waitReady(page);
+      const button = page.getByRole('button', { name: t.copyLink });
+      assert.equal(await button.isVisible(), true);
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((done) => document.querySelector('[data-copy-link]')?.textContent === done, t.linkCopied);
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      assert.equal(copied, page.url());
+      assert.match(copied, /D0=SARON.*transform=diff/);
+      assert.deepEqual(watched.errors, []);
+    });
+  }
+
+  it('without JavaScript there is no copy-link button to press', async () => {
+    const context = await chrome.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const noJs = await context.newPage();
+      await noJs.goto(`${site.url}/d/ch_snb_zimoma`);
+      assert.equal(await noJs.locator('[data-copy-link]').count(), 1);
+      assert.equal(await noJs.locator('[data-copy-link]').isVisible(), false);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -121,8 +121,17 @@ function renderChartColumn(view: DatasetView, apply: SafeHtml | ''): SafeHtml {
       ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
     </div>
     ${renderHeadlineList(view)} ${renderChart(view)}
-    <p class="chart-hint">${t.dataset.zoomHint}</p>
+    <div class="chart-foot">
+      <p class="chart-hint">${t.dataset.zoomHint}</p>
+      ${renderCopyLink(view)}
+    </div>
     ${renderTableCard(view)}`;
+}
+
+/** The copy-link button (client/copy.ts): the page's URL holds the whole state; hidden until the bundle wires it. */
+function renderCopyLink(view: DatasetView): SafeHtml {
+  const t = view.t.dataset;
+  return html`<button type="button" class="btn btn-small copy-link" data-copy="" data-copy-link data-copied="${t.linkCopied}" hidden>${t.copyLink}</button>`;
 }
 
 function renderExplorer(view: DatasetView): SafeHtml {
