@@ -7,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { LANGS, type Lang } from '../data/model.js';
 import { uiStrings } from '../i18n/strings.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 
 const HTML = { accept: 'text/html' };
@@ -88,5 +90,40 @@ describe('issue 23: the dataset page without JavaScript', () => {
   it('a query the reading corrects is not redirected: the page shows what it left out', async () => {
     const res = await app.inject({ url: '/d/ch_snb_zimoma?D0=SARON&D0=NOPE&from=&to=', headers: HTML });
     assert.equal(res.statusCode, 200);
+  });
+
+  for (const lang of ['de', 'fr', 'it'] as const) {
+    it(`${lang}: texts that fall back to English carry lang="en" (description, dimension and level labels), the others none`, async () => {
+      type Labels = Partial<Record<Lang, string>>;
+      const meta = JSON.parse(readFileSync(path.join(REAL_DATA, 'ch_snb_zimoma.json'), 'utf8')) as {
+        description: Labels;
+        dimensions: Record<string, { label: Labels; levels: Record<string, { label: Labels; data: boolean }> }>;
+      };
+      const body = (await get(`/${lang}/d/ch_snb_zimoma`)).replace(/<script[\s\S]*?<\/script>/g, '');
+      const tagged = (open: string): boolean => / lang="en"/.test(open);
+      const lede = /<p class="lede"[^>]*>/.exec(body)?.[0] ?? '';
+      assert.equal(tagged(lede), meta.description[lang] === undefined, lede);
+      const dim = meta.dimensions.D0;
+      const legend = /<span class="picker-label"[^>]*>/.exec(body)?.[0] ?? '';
+      assert.equal(tagged(legend), dim.label[lang] === undefined, legend);
+      let fallbacks = 0;
+      for (const [code, level] of Object.entries(dim.levels)) {
+        if (!level.data) continue;
+        const span = new RegExp(`value="${code}"[^>]*/><span[^>]*>`).exec(body)?.[0] ?? '';
+        assert.ok(span, code);
+        assert.equal(tagged(span), level.label[lang] === undefined, `${code}: ${span}`);
+        if (level.label[lang] === undefined) fallbacks++;
+      }
+      if (lang === 'it') assert.ok(fallbacks > 0, 'the Italian page has English level labels to mark');
+    });
+  }
+
+  it('it: the dataset list marks descriptions that fall back to English', async () => {
+    const meta = JSON.parse(readFileSync(path.join(REAL_DATA, 'ch_snb_zimoma.json'), 'utf8')) as { description: Partial<Record<Lang, string>> };
+    assert.equal(meta.description.it, undefined, 'the real data still has no Italian description here');
+    const body = await get('/it/datasets');
+    const row = body.slice(body.indexOf('href="/it/d/ch_snb_zimoma"'));
+    const desc = /<p class="row-desc"[^>]*>/.exec(row)?.[0] ?? '';
+    assert.match(desc, / lang="en"/);
   });
 });

@@ -15,6 +15,8 @@ import type { CompareRef } from './compare.js';
 export interface ExplorerLevel {
   code: string;
   label: string;
+  /** the label's language where it is not the page's (a fallback to English); absent otherwise */
+  lang?: Lang;
   /** false for a grouping header without series of its own */
   data: boolean;
   depth: number;
@@ -24,6 +26,8 @@ export interface ExplorerLevel {
 export interface ExplorerDim {
   id: string;
   label: string;
+  /** the label's language where it is not the page's (a fallback to English); absent otherwise */
+  lang?: Lang;
   mode: 'single' | 'multi';
   levels: ExplorerLevel[];
 }

@@ -7,7 +7,7 @@
  */
 import { html, jsonScript, raw, type SafeHtml } from '../html.js';
 import { renderLayout } from '../layout.js';
-import { renderFacts } from './components.js';
+import { langAttr, renderFacts } from './components.js';
 import { FALLBACK_CHART, NOSCRIPT_CHART_WIDTHS, noscriptChartHeight, noscriptChartSizes, type DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
@@ -33,8 +33,8 @@ function renderHeader(view: DatasetView): SafeHtml {
   </nav>`;
   return html`<header class="page-head dataset-head">
     ${crumbs}
-    <h1>${view.title}</h1>
-    ${view.description ? html`<p class="lede">${view.description}</p>` : ''}
+    <h1 ${langAttr(view.textLangs.title)}>${view.title}</h1>
+    ${view.description ? html`<p class="lede" ${langAttr(view.textLangs.description)}>${view.description}</p>` : ''}
     ${renderFacts([
       [t.facts.source, source],
       [t.facts.license, facts.license.href ? html`<a href="${facts.license.href}">${facts.license.name}</a>` : facts.license.name],
@@ -200,7 +200,7 @@ function renderAbout(view: DatasetView): SafeHtml {
   if (!view.notes) return html``;
   return html`<section class="card about-dataset" aria-labelledby="notes-heading">
     <h2 id="notes-heading">${view.t.dataset.notes}</h2>
-    <p>${view.notes}</p>
+    <p ${langAttr(view.textLangs.notes)}>${view.notes}</p>
   </section>`;
 }
 

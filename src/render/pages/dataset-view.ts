@@ -7,7 +7,7 @@
 import { formatIsoDate } from '../../data/dates.js';
 import type { Dataset, Lang, Snapshot } from '../../data/model.js';
 import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/format.js';
-import { pickLabel } from '../../i18n/labels.js';
+import { fallbackLang, pickLabel } from '../../i18n/labels.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
 import { findDataset } from '../../query/parse-selection.js';
@@ -49,6 +49,8 @@ export interface DatasetView {
   title: string;
   description: string;
   notes: string;
+  /** the language of the title, description and notes where it is not the page's (a fallback to English) */
+  textLangs: { title?: Lang; description?: Lang; notes?: Lang };
   facts: {
     source: { name: string; url: string | null };
     license: { name: string; href: string | null };
@@ -241,6 +243,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     title,
     description,
     notes: pickLabel(ds.meta.notes, lang),
+    textLangs: { title: fallbackLang(ds.meta.title, lang), description: fallbackLang(ds.meta.description, lang), notes: fallbackLang(ds.meta.notes, lang) },
     facts: {
       source: { name: source, url: ds.meta.source.url },
       license: {
