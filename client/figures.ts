@@ -13,6 +13,7 @@ import {
   buildHeadline,
   buildTable,
   chartWarning,
+  coincideNote,
   renderChartWarning,
   renderHeadline,
   renderTable,
@@ -77,6 +78,11 @@ export class Figures {
       box.hidden = warning === null;
       const base = this.doc.getElementById('index-base') ? '#index-base' : null;
       box.innerHTML = renderChartWarning(warning, input.t, { diff: input.diffHref, level: input.levelHref, base }).value;
+    }
+    const coincide = this.doc.querySelector<HTMLElement>('[data-coincide]');
+    if (coincide) {
+      coincide.textContent = coincideNote(input.series, input.lang, input.t);
+      coincide.hidden = coincide.textContent === '';
     }
     const card = this.doc.querySelector<HTMLElement>('[data-chart-card]');
     if (card) card.hidden = warning !== null;

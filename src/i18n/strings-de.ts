@@ -80,6 +80,7 @@ export const DE: UiStrings = {
     update: 'Grafik aktualisieren',
     chart: 'Grafik',
     zoomHint: 'Ziehen Sie über die Grafik, um hineinzuzoomen; Doppelklick zoomt wieder heraus.',
+    linesCoincide: '{series}: Diese Linien liegen übereinander (ihre Werte unterscheiden sich um weniger, als die Grafik zeigen kann).',
     latest: 'Neuester Wert',
     changeOnPrevious: 'gegenüber Vorperiode',
     changeOnYear: 'gegenüber Vorjahr',

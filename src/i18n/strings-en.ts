@@ -80,6 +80,7 @@ export const EN: UiStrings = {
     update: 'Update the chart',
     chart: 'Chart',
     zoomHint: 'Drag across the chart to zoom in, double-click to zoom out.',
+    linesCoincide: '{series}: these lines lie on top of each other (their values differ by less than the chart can show).',
     latest: 'Latest',
     changeOnPrevious: 'on previous period',
     changeOnYear: 'on a year earlier',

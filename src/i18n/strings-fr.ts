@@ -88,6 +88,7 @@ export const FR: UiStrings = {
     update: 'Mettre à jour le graphique',
     chart: 'Graphique',
     zoomHint: 'Faites glisser sur le graphique pour zoomer, double-cliquez pour revenir.',
+    linesCoincide: '{series} : ces courbes se superposent (leurs valeurs diffèrent de moins que ce que le graphique peut montrer).',
     latest: 'Dernière valeur',
     changeOnPrevious: 'sur la période précédente',
     changeOnYear: 'sur un an',

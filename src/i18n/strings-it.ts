@@ -80,6 +80,7 @@ export const IT: UiStrings = {
     update: 'Aggiorna il grafico',
     chart: 'Grafico',
     zoomHint: 'Trascina sul grafico per ingrandire, doppio clic per tornare indietro.',
+    linesCoincide: '{series}: queste linee si sovrappongono (i loro valori differiscono meno di quanto il grafico possa mostrare).',
     latest: 'Ultimo valore',
     changeOnPrevious: 'sul periodo precedente',
     changeOnYear: 'su un anno prima',

@@ -95,6 +95,8 @@ export interface UiStrings {
     update: string;
     chart: string;
     zoomHint: string;
+    /** the note under a chart whose lines lie on top of each other: `{series}`, their labels as a list */
+    linesCoincide: string;
     /** the headline: latest value of each series */
     latest: string;
     changeOnPrevious: string;

@@ -126,4 +126,20 @@ describe('issue 23: the dataset page without JavaScript', () => {
     const desc = /<p class="row-desc"[^>]*>/.exec(row)?.[0] ?? '';
     assert.match(desc, / lang="en"/);
   });
+
+  for (const lang of LANGS) {
+    it(`${lang}: ch_fso_ppi's bases under yoy and index say that their lines coincide; as levels they do not`, async () => {
+      const t = uiStrings(lang).dataset;
+      const lead = t.linesCoincide.slice(0, t.linesCoincide.indexOf('{series}'));
+      for (const transform of ['yoy', 'index']) {
+        const body = await get(`${prefix(lang)}/d/ch_fso_ppi?base=1963,1993,2020&transform=${transform}`);
+        const note = element(body, /<p class="chart-note" data-coincide[^>]*>/, 'p');
+        assert.doesNotMatch(note.slice(0, note.indexOf('>')), /hidden/, note);
+        assert.ok(note.includes(lead), note);
+        for (const year of ['1963', '1993', '2020']) assert.ok(note.includes(year), `${transform}: ${year} in ${note}`);
+      }
+      const level = await get(`${prefix(lang)}/d/ch_fso_ppi?base=1963,1993,2020&transform=level`);
+      assert.match(level, /<p class="chart-note" data-coincide\s+hidden>/);
+    });
+  }
 });

@@ -189,4 +189,22 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
       await context.close();
     }
   });
+
+  for (const lang of ['en', 'de'] as const) {
+    it(`${lang}: switching ch_fso_ppi's bases to index or yoy says that their lines coincide, back to levels drops the note`, async () => {
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_ppi?base=1963,1993,2020&transform=level`);
+      await waitReady(page);
+      const note = page.locator('[data-coincide]');
+      assert.equal(await note.isVisible(), false);
+      for (const transform of ['index', 'yoy']) {
+        await page.click(`.transform-switch label:has(input[value="${transform}"])`);
+        await note.waitFor({ state: 'visible' });
+        const text = (await note.textContent()) ?? '';
+        for (const year of ['1963', '1993', '2020']) assert.ok(text.includes(year), text);
+      }
+      await page.click('.transform-switch label:has(input[value="level"])');
+      await note.waitFor({ state: 'hidden' });
+      assert.deepEqual(watched.errors, []);
+    });
+  }
 });

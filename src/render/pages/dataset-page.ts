@@ -14,7 +14,7 @@ import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js
 import { countSeries, type ExplorerMeta } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, canLog, chartWarning, renderChartWarning, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, canLog, chartWarning, coincideNote, renderChartWarning, renderHeadline, renderTable } from './figures.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
@@ -96,6 +96,12 @@ function renderNoScriptChart(view: DatasetView): SafeHtml {
   /></noscript>`;
 }
 
+/** The note naming lines that lie on top of each other (figures.ts coincidingSeries); the bundle rewrites it. */
+function renderCoincideNote(view: DatasetView): SafeHtml {
+  const note = coincideNote(view.shown, view.data.meta.lang, view.t.dataset);
+  return html`<p class="chart-note" data-coincide ${note ? '' : html` hidden`}>${note}</p>`;
+}
+
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
@@ -110,6 +116,7 @@ function renderChart(view: DatasetView): SafeHtml {
         ${raw(view.chartSvg)}${renderNoScriptChart(view)}
       </div>
       <p class="chart-note" data-compare-units ${view.compare.unitNote ? '' : html` hidden`}>${view.compare.unitNote}</p>
+      ${renderCoincideNote(view)}
       <p class="chart-status" data-status aria-live="polite"></p>
     </figure>`;
 }

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { LANGS } from '../../data/model.js';
 import { chartWords } from '../../i18n/chart-text.js';
 import type { LabelledSeries } from '../../selection/naming.js';
-import { buildHeadline, buildTable, chartWarning } from './figures.js';
+import { buildHeadline, buildTable, chartWarning, coincideNote, coincidingSeries } from './figures.js';
+import { uiStrings } from '../../i18n/strings.js';
 import { formatNumber } from '../../i18n/chart-text.js';
 
 /** Three months from January 2024 (days since epoch). */
@@ -96,4 +97,26 @@ describe('issue 23: the table', () => {
     assert.deepEqual(periods({ column: 0, descending: true }), ['3.00', '1.00', '']);
     assert.deepEqual(periods({ column: 0, descending: false }), ['1.00', '3.00', '']);
   });
+});
+
+describe('issue 23: lines that lie on top of each other', () => {
+  it('groups series apart by less than a thousandth of the value range on every date; not others, not other units or dates', () => {
+    const a = series([100, 110, 120], { label: 'A' });
+    const b = series([100.0001, 110.0002, 119.9999], { label: 'B' });
+    const c = series([100, 115, 120], { label: 'C' });
+    const d = series([100, 110, 120], { label: 'D', unit: 'CHF' });
+    assert.deepEqual(coincidingSeries([a, c, b, d]), [[0, 2]]);
+    assert.deepEqual(coincidingSeries([a, c]), []);
+    assert.deepEqual(coincidingSeries([a, series([100, null, 120])]), []);
+    assert.deepEqual(coincidingSeries([a]), []);
+  });
+  for (const lang of LANGS) {
+    it(`${lang}: the note names them in the page's words`, () => {
+      const t = uiStrings(lang).dataset;
+      const note = coincideNote([series([1, 2, 3], { label: 'Alpha' }), series([1, 2, 3], { label: 'Beta' })], lang, t);
+      assert.ok(note.includes('Alpha') && note.includes('Beta'), note);
+      assert.ok(note.startsWith(t.linesCoincide.slice(0, t.linesCoincide.indexOf('{series}'))), note);
+      assert.equal(coincideNote([series([1, 2, 3]), series([3, 2, 1])], lang, t), '');
+    });
+  }
 });

@@ -9,7 +9,7 @@
 import { addMonths } from '../../data/dates.js';
 import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
-import { chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
+import { CHART_LOCALES, chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 
@@ -244,6 +244,65 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
       </table>
     </section>
     <p class="table-pager"><span>${status}</span> ${link(table.page - 1, before)} ${link(table.page + 1, after)}</p>`;
+}
+
+/** A series' drawn values (× factor) in date order, null where missing. */
+function drawnValues(s: LabelledSeries): (number | null)[] {
+  return s.values.map((_, i) => shown(s, i));
+}
+
+/**
+ * The groups of series whose lines lie on top of each other (issue 23: the
+ * bases of ch_fso_ppi under yoy or index draw one line): the same dates and
+ * unit, and on every date values apart by at most a thousandth of the
+ * chart's value range (less than a pixel), or both missing. Indices into
+ * `series`, groups of two or more, in order.
+ * @example coincidingSeries(ppiBasesYoy) // [[0, 1, 2]]
+ */
+export function coincidingSeries(series: LabelledSeries[]): number[][] {
+  if (series.length < 2) return [];
+  const values = series.map(drawnValues);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const vs of values) for (const v of vs) if (v !== null && Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
+  if (lo > hi) return [];
+  const tolerance = (hi - lo) / 1000;
+  const same = (a: number, b: number): boolean => {
+    const [x, y] = [series[a], series[b]];
+    if (x.unit !== y.unit || x.dates.length !== y.dates.length || !x.dates.every((d, i) => d === y.dates[i])) return false;
+    let drawn = false;
+    for (let i = 0; i < x.dates.length; i++) {
+      const [u, v] = [values[a][i], values[b][i]];
+      if (u === null || v === null) {
+        if (u !== v) return false;
+      } else if (Math.abs(u - v) > tolerance) return false;
+      else drawn = true;
+    }
+    return drawn;
+  };
+  const grouped = new Set<number>();
+  const groups: number[][] = [];
+  for (let a = 0; a < series.length; a++) {
+    if (grouped.has(a)) continue;
+    const group = [a];
+    for (let b = a + 1; b < series.length; b++) if (!grouped.has(b) && same(a, b)) group.push(b);
+    if (group.length < 2) continue;
+    for (const k of group) grouped.add(k);
+    groups.push(group);
+  }
+  return groups;
+}
+
+const listFormats = new Map<Lang, Intl.ListFormat>();
+
+/** The note under the chart naming the series that coincide ('' when none do). */
+export function coincideNote(series: LabelledSeries[], lang: Lang, t: Words): string {
+  let list = listFormats.get(lang);
+  if (!list) listFormats.set(lang, (list = new Intl.ListFormat(CHART_LOCALES[lang], { type: 'conjunction' })));
+  const named = list;
+  return coincidingSeries(series)
+    .map((group) => fillTemplate(t.linesCoincide, { series: named.format(group.map((k) => series[k].label)) }))
+    .join(' ');
 }
 
 /**
