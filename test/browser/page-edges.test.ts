@@ -178,13 +178,15 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
     });
   }
 
-  it('without JavaScript there is no copy-link button to press', async () => {
+  it('without JavaScript there is no copy button to press', async () => {
     const context = await chrome.browser.newContext({ javaScriptEnabled: false });
     try {
       const noJs = await context.newPage();
       await noJs.goto(`${site.url}/d/ch_snb_zimoma`);
       assert.equal(await noJs.locator('[data-copy-link]').count(), 1);
       assert.equal(await noJs.locator('[data-copy-link]').isVisible(), false);
+      // nor any other copy button: a hidden .btn stays hidden (the R snippet's Copy showed, as the warning's base link did)
+      assert.deepEqual(await noJs.locator('button[data-copy]:visible').evaluateAll((bs) => bs.map((b) => b.outerHTML)), []);
     } finally {
       await context.close();
     }
