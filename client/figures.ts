@@ -9,17 +9,8 @@ import type { UiStrings } from '../src/i18n/strings.js';
 import type { DateUnit } from '../src/i18n/chart-text.js';
 import { buildCitations, CITATION_FORMS, type CitationInput } from '../src/render/pages/citation.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
-import {
-  buildHeadline,
-  buildTable,
-  chartWarning,
-  coincideNote,
-  renderChartWarning,
-  renderHeadline,
-  renderTable,
-  TABLE_DEFAULT_SORT,
-  type TableSort,
-} from '../src/render/pages/figures.js';
+import { buildHeadline, buildTable, renderHeadline, renderTable, TABLE_DEFAULT_SORT, type TableSort } from '../src/render/pages/figures.js';
+import { chartWarning, coincideNote, renderChartWarning } from '../src/render/pages/chart-notes.js';
 
 /** What the figures show. */
 export interface FiguresInput {

@@ -14,7 +14,8 @@ import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js
 import { countSeries, type ExplorerMeta } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, canLog, chartWarning, coincideNote, renderChartWarning, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, canLog, renderHeadline, renderTable } from './figures.js';
+import { chartWarning, coincideNote, renderChartWarning } from './chart-notes.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
@@ -48,7 +49,7 @@ function renderHeader(view: DatasetView): SafeHtml {
 }
 
 /**
- * The warning shown instead of the chart (figures.ts chartWarning): % change of a series that crosses zero,
+ * The warning shown instead of the chart (chart-notes.ts chartWarning): % change of a series that crosses zero,
  * or an index on a base value of 0, below 0 or missing; with the fixes that apply (the base field only where the page has one).
  */
 function renderZeroWarning(view: DatasetView): SafeHtml {
@@ -96,7 +97,7 @@ function renderNoScriptChart(view: DatasetView): SafeHtml {
   /></noscript>`;
 }
 
-/** The note naming lines that lie on top of each other (figures.ts coincidingSeries); the bundle rewrites it. */
+/** The note naming lines that lie on top of each other (chart-notes.ts coincidingSeries); the bundle rewrites it. */
 function renderCoincideNote(view: DatasetView): SafeHtml {
   const note = coincideNote(view.shown, view.data.meta.lang, view.t.dataset);
   return html`<p class="chart-note" data-coincide ${note ? '' : html` hidden`}>${note}</p>`;

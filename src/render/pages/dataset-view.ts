@@ -80,7 +80,7 @@ export interface DatasetView {
   sourceLine: string;
   /** the page of the table asked for (`tp`, 1 = newest) */
   tablePage: number;
-  /** the same view with another transform: the fixes the chart's warning offers (figures.ts chartWarning) */
+  /** the same view with another transform: the fixes the chart's warning offers (chart-notes.ts chartWarning) */
   fixHrefs: { diff: string; level: string };
   citation: CitationInput;
 }

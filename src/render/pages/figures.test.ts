@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { LANGS } from '../../data/model.js';
 import { chartWords } from '../../i18n/chart-text.js';
 import type { LabelledSeries } from '../../selection/naming.js';
-import { buildHeadline, buildTable, chartWarning, coincideNote, coincidingSeries } from './figures.js';
+import { buildHeadline, buildTable } from './figures.js';
+import { chartWarning, coincideNote, coincidingSeries } from './chart-notes.js';
 import { uiStrings } from '../../i18n/strings.js';
 import { formatNumber } from '../../i18n/chart-text.js';
 

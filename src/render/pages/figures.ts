@@ -3,13 +3,13 @@
  * draws (so the server's page and the bundle's redraw agree): the headline
  * (latest value of each series, its period, the change on the previous
  * period and on a year earlier), the table (wide by date, series as columns,
- * newest first, in pages) and the test that % change is meaningless for a
- * series that crosses zero.
+ * newest first or sorted by a column, in pages) and whether a log axis can
+ * show the series. The notes about the chart are in chart-notes.ts.
  */
 import { addMonths } from '../../data/dates.js';
 import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
-import { CHART_LOCALES, chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
+import { chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 
@@ -29,7 +29,8 @@ export function displayDecimals(v: number): number {
   return a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
 }
 
-function shown(s: LabelledSeries, i: number): number | null {
+/** A series' value at an index as the page shows it (× factor, 12 significant digits), null where missing. */
+export function displayedValue(s: LabelledSeries, i: number): number | null {
   const v = s.values[i];
   return v === null ? null : Number((v * s.factor).toPrecision(12));
 }
@@ -76,10 +77,10 @@ export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: 
     let last = s.values.length - 1;
     while (last >= 0 && s.values[last] === null) last--;
     if (last < 0) continue;
-    const value = shown(s, last)!;
-    const prev = last > 0 ? shown(s, last - 1) : null;
+    const value = displayedValue(s, last)!;
+    const prev = last > 0 ? displayedValue(s, last - 1) : null;
     const yearIndex = s.dates.indexOf(addMonths(s.dates[last], -12));
-    const year = yearIndex >= 0 ? shown(s, yearIndex) : null;
+    const year = yearIndex >= 0 ? displayedValue(s, yearIndex) : null;
     const change = (other: number | null): string | null => (other === null ? null : formatSigned(value - other, lang));
     items.push({
       label: s.label,
@@ -140,7 +141,7 @@ export interface TablePage {
 function columnDecimals(s: FigureSeries): number {
   let largest = 0;
   for (let i = 0; i < s.values.length; i++) {
-    const v = shown(s, i);
+    const v = displayedValue(s, i);
     if (v !== null && Number.isFinite(v)) largest = Math.max(largest, Math.abs(v));
   }
   return displayDecimals(largest);
@@ -153,7 +154,7 @@ function sortedDays(series: FigureSeries[], index: Map<number, number>[], sort: 
   const s = series[sort.column];
   const valueOf = (d: number): number | null => {
     const i = index[sort.column].get(d);
-    return i === undefined ? null : shown(s, i);
+    return i === undefined ? null : displayedValue(s, i);
   };
   const sign = sort.descending ? -1 : 1;
   // a stable sort of the newest-first dates: equal values keep the newest first
@@ -180,7 +181,7 @@ export function buildTable(series: FigureSeries[], dateUnit: DateUnit, lang: Lan
       period: formatPeriod(d, unit, lang),
       cells: series.map((s, k) => {
         const i = index[k].get(d);
-        const v = i === undefined ? null : shown(s, i);
+        const v = i === undefined ? null : displayedValue(s, i);
         return v === null ? '' : formatNumber(v, lang, decimals[k]);
       }),
     })),
@@ -246,65 +247,6 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
     <p class="table-pager"><span>${status}</span> ${link(table.page - 1, before)} ${link(table.page + 1, after)}</p>`;
 }
 
-/** A series' drawn values (× factor) in date order, null where missing. */
-function drawnValues(s: LabelledSeries): (number | null)[] {
-  return s.values.map((_, i) => shown(s, i));
-}
-
-/**
- * The groups of series whose lines lie on top of each other (issue 23: the
- * bases of ch_fso_ppi under yoy or index draw one line): the same dates and
- * unit, and on every date values apart by at most a thousandth of the
- * chart's value range (less than a pixel), or both missing. Indices into
- * `series`, groups of two or more, in order.
- * @example coincidingSeries(ppiBasesYoy) // [[0, 1, 2]]
- */
-export function coincidingSeries(series: LabelledSeries[]): number[][] {
-  if (series.length < 2) return [];
-  const values = series.map(drawnValues);
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const vs of values) for (const v of vs) if (v !== null && Number.isFinite(v)) [lo, hi] = [Math.min(lo, v), Math.max(hi, v)];
-  if (lo > hi) return [];
-  const tolerance = (hi - lo) / 1000;
-  const same = (a: number, b: number): boolean => {
-    const [x, y] = [series[a], series[b]];
-    if (x.unit !== y.unit || x.dates.length !== y.dates.length || !x.dates.every((d, i) => d === y.dates[i])) return false;
-    let drawn = false;
-    for (let i = 0; i < x.dates.length; i++) {
-      const [u, v] = [values[a][i], values[b][i]];
-      if (u === null || v === null) {
-        if (u !== v) return false;
-      } else if (Math.abs(u - v) > tolerance) return false;
-      else drawn = true;
-    }
-    return drawn;
-  };
-  const grouped = new Set<number>();
-  const groups: number[][] = [];
-  for (let a = 0; a < series.length; a++) {
-    if (grouped.has(a)) continue;
-    const group = [a];
-    for (let b = a + 1; b < series.length; b++) if (!grouped.has(b) && same(a, b)) group.push(b);
-    if (group.length < 2) continue;
-    for (const k of group) grouped.add(k);
-    groups.push(group);
-  }
-  return groups;
-}
-
-const listFormats = new Map<Lang, Intl.ListFormat>();
-
-/** The note under the chart naming the series that coincide ('' when none do). */
-export function coincideNote(series: LabelledSeries[], lang: Lang, t: Words): string {
-  let list = listFormats.get(lang);
-  if (!list) listFormats.set(lang, (list = new Intl.ListFormat(CHART_LOCALES[lang], { type: 'conjunction' })));
-  const named = list;
-  return coincidingSeries(series)
-    .map((group) => fillTemplate(t.linesCoincide, { series: named.format(group.map((k) => series[k].label)) }))
-    .join(' ');
-}
-
 /**
  * Whether a log axis can show the series: every value above zero (and some
  * value). Where it cannot, the page's state drops `scale=log` (server and
@@ -313,94 +255,4 @@ export function coincideNote(series: LabelledSeries[], lang: Lang, t: Words): st
  */
 export function canLog(series: LabelledSeries[]): boolean {
   return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
-}
-
-/**
- * Whether % change is meaningless for a shown series: a change of less than
- * −100 % happens only when the level changes sign (v / prev < 0).
- */
-export function crossingZero(series: LabelledSeries[], transform: string): LabelledSeries | null {
-  if (transform !== 'pct' && transform !== 'yoy') return null;
-  return series.find((s) => s.values.some((v) => v !== null && (v < -100 || !Number.isFinite(v)))) ?? null;
-}
-
-/** Why the page shows a warning instead of the chart. */
-export type ChartProblem = 'crossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing';
-
-/**
- * A way out of the warning: show the change (`diff`), the values (`level`),
- * or pick another index base (`base`, the page's base field).
- */
-export type ChartFix = 'diff' | 'level' | 'base';
-
-/** The warning instead of the chart: what is wrong, the first series it is wrong for, the fixes that apply (best first). */
-export interface ChartWarning {
-  problem: ChartProblem;
-  series: LabelledSeries;
-  fixes: ChartFix[];
-}
-
-/**
- * Where each fix leads on the page: the same selection with another
- * transform, or the index base field (null: the page has none, the fix is
- * not offered).
- */
-export type ChartFixHrefs = Record<ChartFix, string | null>;
-
-const PROBLEM_TEXT: Record<ChartProblem, 'pctCrossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing'> = {
-  crossesZero: 'pctCrossesZero',
-  indexBaseZero: 'indexBaseZero',
-  indexBaseNegative: 'indexBaseNegative',
-  indexBaseMissing: 'indexBaseMissing',
-};
-
-/** What is wrong with the index of a series: its value at the base is 0, below 0 or missing (null when it is fine). */
-function indexBaseProblem(s: LabelledSeries): ChartProblem | null {
-  // a series without observations in the window is not shown; without its base (an older caller) all-missing values say the base is 0 or missing
-  if (s.dates.length === 0) return null;
-  const base = s.indexBase === undefined ? (s.values.some((v) => v !== null) ? 1 : null) : s.indexBase;
-  if (base === null || !Number.isFinite(base)) return 'indexBaseMissing';
-  if (base === 0) return 'indexBaseZero';
-  return base < 0 ? 'indexBaseNegative' : null;
-}
-
-/**
- * The one rule for drawing no chart (server page and bundle alike): % change
- * of a series that crosses zero (issue 15), or an index whose base value is
- * 0 (every value empty), below 0 (the index falls when the series rises) or
- * missing.
- * @example chartWarning(series, 'index')?.problem // 'indexBaseZero'
- */
-export function chartWarning(series: LabelledSeries[], transform: string): ChartWarning | null {
-  const crossing = crossingZero(series, transform);
-  // another base date cannot help a % change (issue 23): its fixes are the change and the values
-  if (crossing) return { problem: 'crossesZero', series: crossing, fixes: ['diff', 'level'] };
-  if (transform !== 'index') return null;
-  for (const s of series) {
-    const problem = indexBaseProblem(s);
-    if (problem) return { problem, series: s, fixes: ['base', 'diff'] };
-  }
-  return null;
-}
-
-/** The warning in the page's words. */
-export function chartWarningText(warning: ChartWarning, t: Words): string {
-  return fillTemplate(t[PROBLEM_TEXT[warning.problem]], { series: warning.series.label });
-}
-
-const FIX_TEXT: Record<ChartFix, 'pctUseChange' | 'useLevel' | 'indexUseOtherBase'> = {
-  diff: 'pctUseChange',
-  level: 'useLevel',
-  base: 'indexUseOtherBase',
-};
-
-/** Renders the inside of the warning box: what is wrong and a link for each fix the page offers (empty without a warning). */
-export function renderChartWarning(warning: ChartWarning | null, t: Words, hrefs: ChartFixHrefs): SafeHtml {
-  if (!warning) return html``;
-  const links = warning.fixes.flatMap((fix) => {
-    const href = hrefs[fix];
-    return href === null ? [] : [html`<a class="btn btn-small" href="${href}" data-zero-fix="${fix}">${t[FIX_TEXT[fix]]}</a>`];
-  });
-  return html`<p data-zero-text>${chartWarningText(warning, t)}</p>
-    ${links}`;
 }
