@@ -8,7 +8,7 @@ import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
 import { stepDecimals } from '../src/render/chart-ticks.js';
-import { displayDecimals } from '../src/render/pages/figures.js';
+import { canLog, displayDecimals } from '../src/render/pages/figures.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
 import { nextTask } from './next-task.js';
@@ -42,10 +42,8 @@ export interface ChartInput {
   log?: boolean;
 }
 
-/** Whether a log axis can show the series: every value above zero. */
-export function canLog(series: LabelledSeries[]): boolean {
-  return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
-}
+// the rule lives with the page's figures: the server drops `scale=log` where it does not apply (issue 23)
+export { canLog };
 
 /**
  * Series on one shared, sorted time axis (seconds); values ×factor, missing

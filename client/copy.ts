@@ -1,6 +1,8 @@
 /**
- * Copy buttons: `data-copy` names the element whose text is copied. Hidden
- * in the markup, shown here (without JavaScript there is nothing to click).
+ * Copy buttons: `data-copy` names the element whose text is copied, or is
+ * empty on the copy-link button (`data-copy-link`), which copies the page's
+ * address (the explorer keeps it naming the whole state). Hidden in the
+ * markup, shown here (without JavaScript there is nothing to click).
  */
 
 async function copyText(text: string): Promise<void> {
@@ -24,8 +26,9 @@ export function initCopyButtons(doc: Document): void {
     const label = button.textContent ?? '';
     button.addEventListener('click', async () => {
       const target = doc.getElementById(button.dataset.copy ?? '');
-      if (!target) return;
-      await copyText(target.textContent ?? '');
+      const text = button.hasAttribute('data-copy-link') ? doc.location.href : target?.textContent;
+      if (text === undefined || text === null) return;
+      await copyText(text);
       button.textContent = button.dataset.copied ?? label;
       button.classList.add('is-done');
       window.setTimeout(() => {

@@ -19,7 +19,8 @@ import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
-import { canLog, Chart } from './chart.js';
+import { Chart } from './chart.js';
+import { canLog } from '../src/render/pages/figures.js';
 import { compareChart, fetchCompared, initCompareSearch, syncCompare } from './compare.js';
 import { comparedState } from '../src/selection/compare.js';
 import { Figures, showCitation } from './figures.js';
@@ -84,9 +85,13 @@ export async function initExplorer(doc: Document): Promise<void> {
   const logSwitch = doc.querySelector<HTMLInputElement>('[data-log]');
   // the series of other datasets on the same chart (src/selection/compare.ts), as last loaded
   let lastCompared: SeriesData[][] = data.compare.map((c) => c.series);
+  // whether the values last drawn can take a log axis; where not, the state drops the scale (settleScale, below)
+  let logApplies = true;
+  let settleScale = (): void => {};
   const chartInput = (series: SeriesData[]) => {
     const c = compareChart(data, state, series, lastCompared);
-    if (logSwitch) logSwitch.disabled = !canLog(c.series);
+    logApplies = canLog(c.series);
+    if (logSwitch) logSwitch.disabled = !logApplies;
     return {
       series: c.series,
       lang,
@@ -116,6 +121,7 @@ export async function initExplorer(doc: Document): Promise<void> {
         transform: state.transform,
         pageHref: statePageUrl('', lang, meta, state),
         diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+        levelHref: statePageUrl('', lang, meta, { ...state, transform: 'level' }),
       },
       render,
     );
@@ -158,6 +164,7 @@ export async function initExplorer(doc: Document): Promise<void> {
       else chart.update(chartInput(series));
       showCaption(series);
       showFigures(series);
+      settleScale();
       if (status) status.textContent = '';
       if ((own.behind || compared.some((c) => c.behind)) && attempt < BEHIND_RETRIES) {
         window.setTimeout(() => void load(true, true, attempt + 1), BEHIND_RETRY_MS * 2 ** attempt);
@@ -192,6 +199,14 @@ export async function initExplorer(doc: Document): Promise<void> {
   const apply = (next: ExplorerState, push: boolean): void => {
     show(next, push);
     void load();
+  };
+  settleScale = (): void => {
+    if (state.scale !== 'log' || logApplies) return;
+    // values a log axis cannot take (yoy across zero): the URL and the switch drop the scale, as the server does (issue 23)
+    const linear: ExplorerState = { ...state };
+    delete linear.scale;
+    show(linear, false);
+    window.history.replaceState(null, '', statePageUrl('', lang, meta, state));
   };
 
   form.addEventListener('submit', (e) => e.preventDefault());

@@ -9,7 +9,8 @@ import type { UiStrings } from '../src/i18n/strings.js';
 import type { DateUnit } from '../src/i18n/chart-text.js';
 import { buildCitations, CITATION_FORMS, type CitationInput } from '../src/render/pages/citation.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
-import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from '../src/render/pages/figures.js';
+import { buildHeadline, buildTable, renderHeadline, renderTable, TABLE_DEFAULT_SORT, type TableSort } from '../src/render/pages/figures.js';
+import { chartWarning, coincideNote, renderChartWarning } from '../src/render/pages/chart-notes.js';
 
 /** What the figures show. */
 export interface FiguresInput {
@@ -22,15 +23,28 @@ export interface FiguresInput {
   pageHref: string;
   /** the same selection with the change instead of % change */
   diffHref: string;
+  /** the same selection with the values */
+  levelHref: string;
 }
 
 /** The figures of a page; `show` redraws them for new series. */
 export class Figures {
   private input: FiguresInput | null = null;
+  private sort: TableSort = TABLE_DEFAULT_SORT;
 
   constructor(private readonly doc: Document) {
     doc.querySelector('[data-table-body]')?.addEventListener('click', (e) => {
-      const link = (e.target as Element).closest<HTMLAnchorElement>('a[data-table-page]');
+      const target = e.target as Element;
+      const sortButton = target.closest<HTMLButtonElement>('button[data-table-sort]');
+      if (sortButton && this.input) {
+        const column = Number(sortButton.dataset.tableSort);
+        // the same column again turns the order round; a new one starts with its largest values (the period: its newest)
+        this.sort = { column, descending: this.sort.column === column ? !this.sort.descending : true };
+        this.showTable(1);
+        this.doc.querySelector<HTMLElement>(`[data-table-body] button[data-table-sort="${column}"]`)?.focus();
+        return;
+      }
+      const link = target.closest<HTMLAnchorElement>('a[data-table-page]');
       if (!link || !this.input) return;
       e.preventDefault();
       this.showTable(Number(link.dataset.tablePage));
@@ -38,22 +52,29 @@ export class Figures {
     });
   }
 
-  /** Redraws headline, table (first page), zero warning; returns whether the chart may be shown. */
+  /** Redraws headline, table (first page, opening order), zero warning; returns whether the chart may be shown. */
   show(input: FiguresInput, render = true): boolean {
     this.input = input;
     if (!render) return true;
-    const headline = this.doc.querySelector('[data-headline]');
-    if (headline) headline.innerHTML = renderHeadline(buildHeadline(input.series, input.dateUnit, input.lang), input.t).value;
-    this.showTable(1);
+    this.sort = TABLE_DEFAULT_SORT;
     const warning = chartWarning(input.series, input.transform);
+    const headline = this.doc.querySelector<HTMLElement>('[data-headline]');
+    if (headline) {
+      headline.innerHTML = renderHeadline(buildHeadline(input.series, input.dateUnit, input.lang), input.t).value;
+      headline.hidden = warning !== null;
+    }
+    this.showTable(1);
     const box = this.doc.querySelector<HTMLElement>('[data-zero-warning]');
-    const text = this.doc.querySelector<HTMLElement>('[data-zero-text]');
-    const diff = this.doc.querySelector<HTMLAnchorElement>('[data-zero-diff]');
-    const base = this.doc.querySelector<HTMLElement>('[data-zero-base]');
-    if (box) box.hidden = warning === null;
-    if (text) text.textContent = warning ? chartWarningText(warning, input.t) : '';
-    if (diff) diff.href = input.diffHref;
-    if (base) base.hidden = warning === null || warning.problem === 'crossesZero';
+    if (box) {
+      box.hidden = warning === null;
+      const base = this.doc.getElementById('index-base') ? '#index-base' : null;
+      box.innerHTML = renderChartWarning(warning, input.t, { diff: input.diffHref, level: input.levelHref, base }).value;
+    }
+    const coincide = this.doc.querySelector<HTMLElement>('[data-coincide]');
+    if (coincide) {
+      coincide.textContent = coincideNote(input.series, input.lang, input.t);
+      coincide.hidden = coincide.textContent === '';
+    }
     const card = this.doc.querySelector<HTMLElement>('[data-chart-card]');
     if (card) card.hidden = warning !== null;
     return warning === null;
@@ -64,7 +85,7 @@ export class Figures {
     if (!body || !this.input) return;
     const { series, dateUnit, lang, t, pageHref } = this.input;
     const sep = pageHref.includes('?') ? '&' : '?';
-    body.innerHTML = renderTable(buildTable(series, dateUnit, lang, page), t, (p) => `${pageHref}${p > 1 ? `${sep}tp=${p}` : ''}#table`).value;
+    body.innerHTML = renderTable(buildTable(series, dateUnit, lang, page, this.sort), t, (p) => `${pageHref}${p > 1 ? `${sep}tp=${p}` : ''}#table`).value;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The value each series' index is rebased to, for the warning on a base of
- * 0, below 0 or missing (src/render/pages/figures.ts chartWarning). /series
+ * 0, below 0 or missing (src/render/pages/chart-notes.ts chartWarning). /series
  * answers the index alone, and an index on a negative base looks like any
  * other, so the bundle asks the published values at the base too (the base
  * date alone, or the window when the base is its first value) and finds the

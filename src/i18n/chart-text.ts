@@ -138,21 +138,24 @@ export function formatGrouped(format: Intl.NumberFormat, value: number, lang: La
 
 /**
  * Formats a number with exactly `decimals` fraction digits in the language's
- * locale.
+ * locale; `signed` writes a plus sign before a positive number. A value that
+ * rounds to zero carries no sign at all (issue 23: "-0.000").
  * @example formatNumber(1234.5, 'de', 1) // "1'234.5"
+ * @example formatNumber(-0.0001, 'en', 3) // "0.000"
  */
-export function formatNumber(value: number, lang: Lang, decimals: number): string {
-  const key = `${lang}|${decimals}`;
+export function formatNumber(value: number, lang: Lang, decimals: number, signed = false): string {
+  const key = `${lang}|${decimals}|${signed}`;
   let format = numberFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(CHART_LOCALES[lang], {
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
-    });
+      // applied after rounding: neither -0 nor +0
+      signDisplay: signed ? 'exceptZero' : 'negative',
+    } as Intl.NumberFormatOptions);
     numberFormats.set(key, format);
   }
-  // -0 would print as "-0"
-  return formatGrouped(format, value === 0 ? 0 : value, lang);
+  return formatGrouped(format, value, lang);
 }
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

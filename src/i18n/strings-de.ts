@@ -80,12 +80,16 @@ export const DE: UiStrings = {
     update: 'Grafik aktualisieren',
     chart: 'Grafik',
     zoomHint: 'Ziehen Sie über die Grafik, um hineinzuzoomen; Doppelklick zoomt wieder heraus.',
+    linesCoincide: '{series}: Diese Linien liegen übereinander (ihre Werte unterscheiden sich um weniger, als die Grafik zeigen kann).',
     latest: 'Neuester Wert',
     changeOnPrevious: 'gegenüber Vorperiode',
     changeOnYear: 'gegenüber Vorjahr',
     table: 'Tabelle der Zahlen',
     tableNewer: 'Neuere',
     tableOlder: 'Ältere',
+    tablePrevious: 'Vorherige',
+    tableNext: 'Nächste',
+    tableSort: 'Nach dieser Spalte sortieren',
     tableRows: 'Zeilen {from}–{to} von {total}',
     cite: 'Zitieren',
     citeAccessed: 'abgerufen am {date}',
@@ -95,6 +99,7 @@ export const DE: UiStrings = {
     pctCrossesZero:
       'Eine prozentuale Veränderung ist hier nicht aussagekräftig: {series} wechselt das Vorzeichen, die Prozentwerte springen ins Extreme. Die Veränderung in Einheiten zeigt den Verlauf.',
     pctUseChange: 'Stattdessen die Veränderung zeigen',
+    useLevel: 'Stattdessen die Werte zeigen',
     indexBaseZero:
       'Ein Index ist hier nicht möglich: {series} ist an der Indexbasis 0, und durch 0 lässt sich nicht teilen. Wählen Sie ein anderes Basisdatum oder zeigen Sie die Veränderung.',
     indexBaseNegative:
@@ -110,6 +115,8 @@ export const DE: UiStrings = {
     tabDownload: 'Herunterladen',
     copy: 'Kopieren',
     copied: 'Kopiert',
+    copyLink: 'Link kopieren',
+    linkCopied: 'Link kopiert',
     codeIntro: 'Code, der die aktuelle Auswahl einliest.',
     codeTransformNote: 'ds() liefert Niveaus; die Grafik zeigt {transform}, wie in diesem CSV:',
     codeCsvNote: 'Die aktuelle Auswahl als CSV:',

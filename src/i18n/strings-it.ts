@@ -80,12 +80,16 @@ export const IT: UiStrings = {
     update: 'Aggiorna il grafico',
     chart: 'Grafico',
     zoomHint: 'Trascina sul grafico per ingrandire, doppio clic per tornare indietro.',
+    linesCoincide: '{series}: queste linee si sovrappongono (i loro valori differiscono meno di quanto il grafico possa mostrare).',
     latest: 'Ultimo valore',
     changeOnPrevious: 'sul periodo precedente',
     changeOnYear: 'su un anno prima',
     table: 'Tabella dei numeri',
     tableNewer: 'Più recenti',
     tableOlder: 'Meno recenti',
+    tablePrevious: 'Precedenti',
+    tableNext: 'Successive',
+    tableSort: 'Ordina secondo questa colonna',
     tableRows: 'Righe {from}–{to} di {total}',
     cite: 'Citare',
     citeAccessed: 'consultato il {date}',
@@ -95,6 +99,7 @@ export const IT: UiStrings = {
     pctCrossesZero:
       'La variazione in % qui non ha senso: {series} passa per lo zero e le sue percentuali esplodono. La variazione in unità mostra l’andamento.',
     pctUseChange: 'Mostra invece la variazione',
+    useLevel: 'Mostra invece i valori',
     indexBaseZero:
       'Un indice non è possibile qui: {series} vale 0 alla base dell’indice, e non si può dividere per 0. Scegli un’altra data di base o mostra la variazione.',
     indexBaseNegative:
@@ -109,6 +114,8 @@ export const IT: UiStrings = {
     tabDownload: 'Scarica',
     copy: 'Copia',
     copied: 'Copiato',
+    copyLink: 'Copia il link',
+    linkCopied: 'Link copiato',
     codeIntro: 'Codice che legge la selezione attuale.',
     codeTransformNote: 'ds() restituisce i livelli; il grafico mostra {transform}, come questo CSV:',
     codeCsvNote: 'La selezione attuale in CSV:',

@@ -97,6 +97,8 @@ export interface UiStrings {
     update: string;
     chart: string;
     zoomHint: string;
+    /** the note under a chart whose lines lie on top of each other: `{series}`, their labels as a list */
+    linesCoincide: string;
     /** the headline: latest value of each series */
     latest: string;
     changeOnPrevious: string;
@@ -105,6 +107,10 @@ export interface UiStrings {
     table: string;
     tableNewer: string;
     tableOlder: string;
+    /** the pages of a table sorted by a value, and the title of a column's sort button */
+    tablePrevious: string;
+    tableNext: string;
+    tableSort: string;
     tableRows: string;
     /** the suggested citation: heading, formats, accessed on `{date}`, data version `{version}` */
     cite: string;
@@ -116,6 +122,8 @@ export interface UiStrings {
     /** % change asked of a series that crosses zero: `{series}` */
     pctCrossesZero: string;
     pctUseChange: string;
+    /** a warning's fix: the values instead of a transform that means nothing here */
+    useLevel: string;
     /** the index asked of a series whose value at the base is 0, below 0 or missing: `{series}` */
     indexBaseZero: string;
     indexBaseNegative: string;
@@ -131,6 +139,9 @@ export interface UiStrings {
     tabDownload: string;
     copy: string;
     copied: string;
+    /** the button that copies the page's address, and what it says once done */
+    copyLink: string;
+    linkCopied: string;
     codeIntro: string;
     /** a code comment in R/Python snippets when a transform is shown; `{transform}` */
     codeTransformNote: string;

@@ -12,7 +12,9 @@ import { buildDatasetView } from '../render/pages/dataset-view.js';
 import { renderDataset, renderEmbed } from '../render/pages/dataset-page.js';
 import { buildDatasetsView, renderDatasets, type DatasetsQuery } from '../render/pages/datasets.js';
 import { buildErrorView, renderErrorPage } from '../render/pages/error-page.js';
-import type { PageQuery } from '../selection/state.js';
+import { statePageUrl, type PageQuery } from '../selection/state.js';
+import { buildExplorerMeta } from '../selection/from-dataset.js';
+import { readPageQuery } from '../selection/read-query.js';
 import { buildHomeView, renderHome } from '../render/pages/home.js';
 import { buildLibrariesView, renderLibraries } from '../render/pages/libraries.js';
 import { buildLicensesView, renderLicenses } from '../render/pages/licenses.js';
@@ -99,6 +101,16 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     });
 
+  // a form sent without JavaScript goes to the page's one URL (issue 23 item 9); see formRedirect
+  const datasetRoutes = new Map(LANGS.map((l) => [`${langPrefix(l)}/d/:id`, l]));
+  app.addHook('preHandler', async (req, reply) => {
+    const lang = datasetRoutes.get(req.routeOptions.url ?? '');
+    const snapshot = ctx.data.current;
+    if (lang === undefined || !snapshot || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const location = formRedirect(snapshot, lang, (req.params as { id: string }).id, req.query as PageQuery, req.url);
+    if (location) await reply.header('cache-control', PAGE_CACHE_CONTROL).redirect(location, 303);
+  });
+
   for (const lang of LANGS) {
     const prefix = langPrefix(lang);
     const home: PageRender = (s, l, site) => ({ body: () => renderHome(buildHomeView(s, l, site)) });
@@ -121,6 +133,29 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
       };
     });
   }
+}
+
+/**
+ * Where a dataset page request made by the page's form without JavaScript
+ * (`?D0=SARON&D0=1TGT&transform=yoy&from=&to=`: a name given twice or an
+ * empty value) is sent: the URL the page writes for the state it reads
+ * (statePageUrl), when it names the same state otherwise than that URL does.
+ * Null to render the page: not a form's query, already the page's URL, or a
+ * query the reading corrected (its notes are shown on the page itself).
+ */
+function formRedirect(snapshot: Snapshot, lang: Lang, id: string, query: PageQuery, url: string): string | null {
+  const search = new URLSearchParams(url.slice(url.indexOf('?') + 1 || url.length));
+  const names = [...search.keys()];
+  const fromForm = names.length !== new Set(names).size || [...search.values()].includes('');
+  const ds = snapshot.datasets.get(id);
+  if (!fromForm || !ds) return null;
+  const meta = buildExplorerMeta(ds, lang);
+  const read = readPageQuery(meta, query);
+  if (read.problems.length || read.last !== null) return null;
+  const embed = query.embed === '1' || query.embed === 'true' ? ([['embed', '1']] as [string, string][]) : [];
+  const canonical = statePageUrl('', lang, meta, read.state, embed);
+  const pairs = (params: URLSearchParams): string => JSON.stringify([...params]);
+  return pairs(search) === pairs(new URLSearchParams(canonical.slice(canonical.indexOf('?') + 1 || canonical.length))) ? null : canonical;
 }
 
 /** The /datasets filter from the query (a repeated parameter counts once). */

@@ -12,7 +12,7 @@ import { selectSeries } from '../query/compute-view.js';
 import { derived, derivedKey } from '../data/derived.js';
 import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
-import { pickLabel } from '../i18n/labels.js';
+import { fallbackLang, pickLabel } from '../i18n/labels.js';
 import { isTransform } from '../query/transforms.js';
 import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from '../query/view.js';
 import { lowerFrequencies, type Frequency } from '../data/frequency.js';
@@ -31,11 +31,17 @@ const EXPLORER_META = derivedKey<Map<Lang, ExplorerMeta>>('explorer meta by lang
  */
 function buildDims(ds: Dataset, lang: Lang): ExplorerDim[] {
   const single = new Set(ds.meta.singleSelect);
+  // a label in English on another language's page says so (`lang`), for the page to mark it
+  const langOf = (labels: Parameters<typeof pickLabel>[0]): { lang?: Lang } => {
+    const other = pickLabel(labels, lang) ? fallbackLang(labels, lang) : undefined;
+    return other ? { lang: other } : {};
+  };
   return ds.meta.dimensions.map((dim) => ({
     id: dim.id,
     label: pickLabel(dim.label, lang) || dim.id,
+    ...langOf(dim.label),
     mode: single.has(dim.id) ? 'single' : 'multi',
-    levels: dim.levels.map((l) => ({ code: l.code, label: pickLabel(l.label, lang) || l.code, data: l.data, depth: l.depth })),
+    levels: dim.levels.map((l) => ({ code: l.code, label: pickLabel(l.label, lang) || l.code, ...langOf(l.label), data: l.data, depth: l.depth })),
   }));
 }
 

@@ -36,7 +36,7 @@ export interface SeriesData {
   codes: string[];
   dates: number[];
   values: (number | null)[];
-  /** under `index`: the value the series is rebased to (null = missing), for the warning of src/render/pages/figures.ts */
+  /** under `index`: the value the series is rebased to (null = missing), for the warning of src/render/pages/chart-notes.ts */
   indexBase?: number | null;
 }
 

@@ -17,6 +17,8 @@ import type { Conversion } from '../query/view.js';
 export interface ExplorerLevel {
   code: string;
   label: string;
+  /** the label's language where it is not the page's (a fallback to English); absent otherwise */
+  lang?: Lang;
   /** false for a grouping header without series of its own */
   data: boolean;
   depth: number;
@@ -26,6 +28,8 @@ export interface ExplorerLevel {
 export interface ExplorerDim {
   id: string;
   label: string;
+  /** the label's language where it is not the page's (a fallback to English); absent otherwise */
+  lang?: Lang;
   mode: 'single' | 'multi';
   levels: ExplorerLevel[];
 }

@@ -153,9 +153,14 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
             .locator(`[data-table] tbody tr`)
             .evaluateAll((rows, col) => rows.map((tr) => [tr.querySelector('th')?.textContent ?? '', tr.children[col]?.textContent ?? '']), column);
           const newest = [...api.date.keys()].reverse().filter((i) => yoy.value[i] !== null);
-          const shown = cells.filter(([, v]) => v !== '').map(([, v]) => Number(v.replace(/,/g, '')));
-          assert.ok(shown.length > 0);
-          for (let i = 0; i < shown.length; i++) assert.equal(shown[i], Number(yoy.value[newest[i]]!.toFixed(6)));
+          const texts = cells.filter(([, v]) => v !== '').map(([, v]) => v.replace(/,/g, ''));
+          assert.ok(texts.length > 0);
+          // the column's decimals (issue 23: one number of decimals per column): each cell is the value rounded to them
+          const decimals = (texts[0].split('.')[1] ?? '').length;
+          for (let i = 0; i < texts.length; i++) {
+            assert.equal((texts[i].split('.')[1] ?? '').length, decimals, texts.join(' '));
+            assert.ok(Math.abs(Number(texts[i]) - yoy.value[newest[i]]!) <= 0.5 * 10 ** -decimals + 1e-9, `${texts[i]} ≈ ${yoy.value[newest[i]]}`);
+          }
           // its downloads (tab and card) and its snippet follow the transform
           const links = await page
             .locator(`a[data-compared-download], [data-compare-item] a.download`)

@@ -233,7 +233,7 @@ describe('issue 15: headline, table, cite, index base, log scale, axis unit, zer
         await page.click('.transform-switch label:has(input[value="pct"])');
         await page.locator('[data-zero-warning]').waitFor({ state: 'visible' });
         assert.equal(await page.locator('[data-chart-card]').isVisible(), false);
-        await Promise.all([page.waitForURL(/transform=diff/), page.click('[data-zero-diff]')]);
+        await Promise.all([page.waitForURL(/transform=diff/), page.click('[data-zero-fix="diff"]')]);
         await waitForChart(page);
         assert.equal(await page.locator('[data-chart-card]').isVisible(), true);
         // the server says the same without JavaScript

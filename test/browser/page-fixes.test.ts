@@ -342,9 +342,9 @@ describe('issue 15: what was seen, fixed (real data, Chromium)', { skip: SKIP_BR
           await page.waitForFunction((re) => new RegExp(re).test(document.querySelector('[data-zero-text]')?.textContent?.trim() ?? ''), pattern(template));
           assert.equal(await page.locator('[data-zero-warning]').isVisible(), true);
           assert.equal(await page.locator('[data-chart-card]').isVisible(), false);
-          assert.equal(await page.getAttribute('[data-zero-base]', 'href'), '#index-base');
+          assert.equal(await page.getAttribute('[data-zero-fix="base"]', 'href'), '#index-base');
           assert.equal(await page.locator('#index-base').count(), 1);
-          assert.match((await page.getAttribute('[data-zero-diff]', 'href'))!, /transform=diff/);
+          assert.match((await page.getAttribute('[data-zero-fix="diff"]', 'href'))!, /transform=diff/);
         };
         // the server, with and without JavaScript: Jan 1972 is 0, Jan 2020 is -0.85, there is no value in Jan 1960
         for (const [query, template] of [

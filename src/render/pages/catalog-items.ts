@@ -7,7 +7,7 @@
 import { derived, derivedKey } from '../../data/derived.js';
 import type { Dataset, Lang, Snapshot } from '../../data/model.js';
 import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/format.js';
-import { pickLabel } from '../../i18n/labels.js';
+import { fallbackLang, pickLabel } from '../../i18n/labels.js';
 import { uiStrings } from '../../i18n/strings.js';
 import { pageUrl } from '../../urls.js';
 import { normaliseForSearch } from './catalog-search.js';
@@ -26,6 +26,8 @@ export interface DatasetItem {
   span: string;
   series: string;
   updated: string | null;
+  /** the language of the title and the description where it is not the page's (a fallback to English) */
+  textLangs: { title?: Lang; description?: Lang };
   /** normalised words the filter matches against */
   searchText: string;
 }
@@ -68,6 +70,7 @@ function buildItem(ds: Dataset, lang: Lang): DatasetItem {
     span: formatSpan(ds.store.start, ds.store.end, m.frequency, lang),
     series: formatCount(t.seriesCount, ds.store.count, lang),
     updated: formatDay(m.updated, lang),
+    textLangs: { title: fallbackLang(m.title, lang), description: fallbackLang(m.description, lang) },
     searchText: [...new Set(words.map(normaliseForSearch))].join(' '),
   };
 }

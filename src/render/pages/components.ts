@@ -1,6 +1,7 @@
 /**
  * Small pieces of markup several pages share.
  */
+import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
 import { html, type HtmlValue, type SafeHtml } from '../html.js';
 
@@ -52,4 +53,9 @@ export function renderPageHead(title: string, lede: string | null): SafeHtml {
 /** Paragraphs of plain text. */
 export function renderParagraphs(paragraphs: string[]): SafeHtml {
   return html`${paragraphs.map((p) => html`<p>${p}</p>`)}`;
+}
+
+/** ` lang="en"` on an element whose text is in another language than the page's (a label falling back to English), else nothing. */
+export function langAttr(lang: Lang | undefined): SafeHtml | '' {
+  return lang ? html` lang="${lang}"` : '';
 }

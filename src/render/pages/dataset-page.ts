@@ -7,14 +7,15 @@
  */
 import { html, jsonScript, raw, type SafeHtml } from '../html.js';
 import { renderLayout } from '../layout.js';
-import { renderFacts } from './components.js';
+import { langAttr, renderFacts } from './components.js';
 import { FALLBACK_CHART, NOSCRIPT_CHART_WIDTHS, noscriptChartHeight, noscriptChartSizes, type DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
 import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 import { renderCitations } from './citation.js';
-import { buildHeadline, buildTable, chartWarning, chartWarningText, renderHeadline, renderTable } from './figures.js';
+import { buildHeadline, buildTable, canLog, renderHeadline, renderTable } from './figures.js';
+import { chartWarning, coincideNote, renderChartWarning } from './chart-notes.js';
 import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
@@ -34,8 +35,8 @@ function renderHeader(view: DatasetView): SafeHtml {
   </nav>`;
   return html`<header class="page-head dataset-head">
     ${crumbs}
-    <h1>${view.title}</h1>
-    ${view.description ? html`<p class="lede">${view.description}</p>` : ''}
+    <h1 ${langAttr(view.textLangs.title)}>${view.title}</h1>
+    ${view.description ? html`<p class="lede" ${langAttr(view.textLangs.description)}>${view.description}</p>` : ''}
     ${renderFacts([
       [t.facts.source, source],
       [t.facts.license, facts.license.href ? html`<a href="${facts.license.href}">${facts.license.name}</a>` : facts.license.name],
@@ -49,24 +50,22 @@ function renderHeader(view: DatasetView): SafeHtml {
 }
 
 /**
- * The warning shown instead of the chart (figures.ts chartWarning): % change of a series that crosses zero,
- * or an index on a base value of 0, below 0 or missing (then it also points to the index base field).
+ * The warning shown instead of the chart (chart-notes.ts chartWarning): % change of a series that crosses zero,
+ * or an index on a base value of 0, below 0 or missing; with the fixes that apply (the base field only where the page has one).
  */
 function renderZeroWarning(view: DatasetView): SafeHtml {
   const warning = chartWarning(view.shown, view.data.state.transform);
-  const t = view.t.dataset;
-  const onIndex = warning !== null && warning.problem !== 'crossesZero';
+  const hrefs = { ...view.fixHrefs, base: `#${INDEX_BASE_ID}` };
   return html`<div class="chart-warning" role="status" data-zero-warning ${warning ? '' : html` hidden`}>
-    <p data-zero-text>${warning ? chartWarningText(warning, t) : ''}</p>
-    <a class="btn btn-small" href="${view.diffHref}" data-zero-diff>${t.pctUseChange}</a>
-    <a class="btn btn-small" href="#${INDEX_BASE_ID}" data-zero-base ${onIndex ? '' : html` hidden`}>${t.indexUseOtherBase}</a>
+    ${renderChartWarning(warning, view.t.dataset, hrefs)}
   </div>`;
 }
 
-/** The latest value of each series, its period and its changes. */
+/** The latest value of each series, its period and its changes; hidden with the chart when its values mean nothing (issue 23). */
 function renderHeadlineList(view: DatasetView): SafeHtml {
   const items = buildHeadline(view.shown, view.data.dateUnit, view.data.meta.lang);
-  return html`<ul class="headline" data-headline>
+  const hide = chartWarning(view.shown, view.data.state.transform) !== null;
+  return html`<ul class="headline" data-headline ${hide ? html` hidden` : ''}>
     ${renderHeadline(items, view.t.dataset)}
   </ul>`;
 }
@@ -99,6 +98,12 @@ function renderNoScriptChart(view: DatasetView): SafeHtml {
   /></noscript>`;
 }
 
+/** The note naming lines that lie on top of each other (chart-notes.ts coincidingSeries); the bundle rewrites it. */
+function renderCoincideNote(view: DatasetView): SafeHtml {
+  const note = coincideNote(view.shown, view.data.meta.lang, view.t.dataset);
+  return html`<p class="chart-note" data-coincide ${note ? '' : html` hidden`}>${note}</p>`;
+}
+
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
 function renderChart(view: DatasetView): SafeHtml {
   const { caption } = view;
@@ -113,6 +118,7 @@ function renderChart(view: DatasetView): SafeHtml {
         ${raw(view.chartSvg)}${renderNoScriptChart(view)}
       </div>
       <p class="chart-note" data-compare-units ${view.compare.unitNote ? '' : html` hidden`}>${view.compare.unitNote}</p>
+      ${renderCoincideNote(view)}
       <p class="chart-status" data-status aria-live="polite"></p>
     </figure>`;
 }
@@ -124,8 +130,17 @@ function renderChartColumn(view: DatasetView, apply: SafeHtml | ''): SafeHtml {
       ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
     </div>
     ${renderHeadlineList(view)} ${renderChart(view)}
-    <p class="chart-hint">${t.dataset.zoomHint}</p>
+    <div class="chart-foot">
+      <p class="chart-hint">${t.dataset.zoomHint}</p>
+      ${renderCopyLink(view)}
+    </div>
     ${renderTableCard(view)}`;
+}
+
+/** The copy-link button (client/copy.ts): the page's URL holds the whole state; hidden until the bundle wires it. */
+function renderCopyLink(view: DatasetView): SafeHtml {
+  const t = view.t.dataset;
+  return html`<button type="button" class="btn btn-small copy-link" data-copy="" data-copy-link data-copied="${t.linkCopied}" hidden>${t.copyLink}</button>`;
 }
 
 function renderExplorer(view: DatasetView): SafeHtml {
@@ -168,11 +183,15 @@ function renderBasePicker(view: DatasetView): SafeHtml {
 /**
  * The log-scale switch: drawn by the bundle only (the page without JavaScript
  * keeps a linear axis), so hidden until it runs; a form sent without
- * JavaScript keeps what the URL said (`scale=log`).
+ * JavaScript keeps what the URL said (`scale=log`). Disabled where the values
+ * cannot take a log axis (the state has dropped the scale then).
  */
 function renderLogSwitch(view: DatasetView): SafeHtml {
   const checked = view.data.state.scale === 'log' ? html` checked` : '';
-  return html`<label class="log-switch js-only"><input type="checkbox" name="scale" value="log" data-log${checked} /> ${view.t.dataset.logScale}</label>`;
+  const disabled = canLog(view.shown) ? '' : html` disabled`;
+  return html`<label class="log-switch js-only"
+    ><input type="checkbox" name="scale" value="log" data-log${checked}${disabled} /> ${view.t.dataset.logScale}</label
+  >`;
 }
 
 /** Whether any dimension offers a choice (more than one level with data). */
@@ -184,7 +203,7 @@ function renderAbout(view: DatasetView): SafeHtml {
   if (!view.notes) return html``;
   return html`<section class="card about-dataset" aria-labelledby="notes-heading">
     <h2 id="notes-heading">${view.t.dataset.notes}</h2>
-    <p>${view.notes}</p>
+    <p ${langAttr(view.textLangs.notes)}>${view.notes}</p>
   </section>`;
 }
 

@@ -7,7 +7,7 @@
 import { formatIsoDate } from '../../data/dates.js';
 import type { Dataset, Lang, Snapshot } from '../../data/model.js';
 import { formatCount, formatDay, formatFrequency, formatSpan } from '../../i18n/format.js';
-import { pickLabel } from '../../i18n/labels.js';
+import { fallbackLang, pickLabel } from '../../i18n/labels.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
 import { viewFrequency } from '../../query/convert-frequency.js';
@@ -25,6 +25,7 @@ import { captionTitle, labelSeries, type SeriesCaption, type SeriesData } from '
 import { readPageQuery } from '../../selection/read-query.js';
 import { comparedState, nameCompared, type ComparedSeries } from '../../selection/compare.js';
 import { buildCompared, compareDropsOf } from './compare-view.js';
+import { canLog } from './figures.js';
 import { buildCompareCard, type CompareCard } from './compare-card.js';
 import { compareWords } from '../../i18n/compare-text.js';
 import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState, type PageQuery } from '../../selection/state.js';
@@ -49,6 +50,8 @@ export interface DatasetView {
   title: string;
   description: string;
   notes: string;
+  /** the language of the title, description and notes where it is not the page's (a fallback to English) */
+  textLangs: { title?: Lang; description?: Lang; notes?: Lang };
   facts: {
     source: { name: string; url: string | null };
     license: { name: string; href: string | null };
@@ -78,8 +81,8 @@ export interface DatasetView {
   sourceLine: string;
   /** the page of the table asked for (`tp`, 1 = newest) */
   tablePage: number;
-  /** the same view with % change replaced by the change (offered when a series crosses zero) */
-  diffHref: string;
+  /** the same view with another transform: the fixes the chart's warning offers (chart-notes.ts chartWarning) */
+  fixHrefs: { diff: string; level: string };
   citation: CitationInput;
 }
 
@@ -215,6 +218,8 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     series,
   );
   const shown = nameCompared([{ dataset: data, series }, ...compared.map((c) => ({ dataset: c, series: c.series }))], state.transform, state.base).series;
+  // a log scale the values cannot take (yoy across zero) leaves the state before any URL or the inline data is written (issue 23)
+  if (state.scale === 'log' && !canLog(shown)) delete state.scale;
   const license = licenseName(snapshot, ds.meta.license, lang);
   const source = pickLabel(ds.meta.source.name, lang);
   const description = pickLabel(ds.meta.description, lang);
@@ -254,6 +259,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     title,
     description,
     notes: pickLabel(ds.meta.notes, lang),
+    textLangs: { title: fallbackLang(ds.meta.title, lang), description: fallbackLang(ds.meta.description, lang), notes: fallbackLang(ds.meta.notes, lang) },
     facts: {
       source: { name: source, url: ds.meta.source.url },
       license: {
@@ -287,7 +293,7 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     embedPreviewHref: statePageUrl('', lang, meta, state, [['embed', '1']]),
     sourceLine: [source, license].filter((s) => s !== '').join(' · '),
     tablePage: Number(Array.isArray(query.tp) ? query.tp[0] : query.tp) || 1,
-    diffHref: statePageUrl('', lang, meta, { ...state, transform: 'diff' }),
+    fixHrefs: { diff: statePageUrl('', lang, meta, { ...state, transform: 'diff' }), level: statePageUrl('', lang, meta, { ...state, transform: 'level' }) },
     citation: {
       source,
       title,

@@ -14,7 +14,7 @@ import { html, type SafeHtml } from '../html.js';
 import { renderLayout, type LayoutView } from '../layout.js';
 import { buildDatasetItems, groupByTopic, type DatasetItem, type TopicGroup } from './catalog-items.js';
 import { matchesAll, normaliseForSearch, searchTokens } from './catalog-search.js';
-import { renderPageHead } from './components.js';
+import { langAttr, renderPageHead } from './components.js';
 import { sitePageLayout, type Site } from './site.js';
 
 /** Query of /datasets. */
@@ -136,7 +136,8 @@ function renderRow(row: Row, t: UiStrings): SafeHtml {
     : '';
   return html`<li class="dataset-row" data-id="${item.id}" data-search="${item.searchText}" ${row.visible ? '' : html` hidden`}>
     <div class="row-main">
-      <a class="row-title" href="${item.href}">${item.title}</a> ${item.description ? html`<p class="row-desc">${item.description}</p>` : ''} ${hits}
+      <a class="row-title" href="${item.href}" ${langAttr(item.textLangs.title)}>${item.title}</a>
+      ${item.description ? html`<p class="row-desc" ${langAttr(item.textLangs.description)}>${item.description}</p>` : ''} ${hits}
     </div>
     <p class="row-meta"><span>${item.source}</span><span>${item.frequency} · ${item.span}</span><span>${item.series}</span></p>
   </li>`;

@@ -3,13 +3,13 @@
  * draws (so the server's page and the bundle's redraw agree): the headline
  * (latest value of each series, its period, the change on the previous
  * period and on a year earlier), the table (wide by date, series as columns,
- * newest first, in pages) and the test that % change is meaningless for a
- * series that crosses zero.
+ * newest first or sorted by a column, in pages) and whether a log axis can
+ * show the series. The notes about the chart are in chart-notes.ts.
  */
 import { addMonths } from '../../data/dates.js';
 import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
-import { CHART_LOCALES, chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
+import { chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 
@@ -20,16 +20,6 @@ const HEADLINE_MAX = 6;
 
 type Words = UiStrings['dataset'];
 
-const exactFormats = new Map<string, Intl.NumberFormat>();
-
-/** A value as published (up to 6 decimals, no rounding to a tick), in the page's language. */
-export function formatExact(value: number, lang: Lang, signed = false): string {
-  const key = `${lang}|${signed}`;
-  let f = exactFormats.get(key);
-  if (!f) exactFormats.set(key, (f = new Intl.NumberFormat(CHART_LOCALES[lang], { maximumFractionDigits: 6, signDisplay: signed ? 'exceptZero' : 'auto' })));
-  return f.format(value);
-}
-
 /**
  * Fraction digits of a value read by a person (tooltip, headline): about four significant digits, at most three decimals.
  * @example displayDecimals(1234.5) // 0
@@ -39,14 +29,14 @@ export function displayDecimals(v: number): number {
   return a >= 1000 ? 0 : a >= 100 ? 1 : a >= 1 ? 2 : 3;
 }
 
-function shown(s: LabelledSeries, i: number): number | null {
+/** A series' value at an index as the page shows it (× factor, 12 significant digits), null where missing. */
+export function displayedValue(s: LabelledSeries, i: number): number | null {
   const v = s.values[i];
   return v === null ? null : Number((v * s.factor).toPrecision(12));
 }
 
 function formatSigned(v: number, lang: Lang): string {
-  const text = formatNumber(v, lang, displayDecimals(v));
-  return v > 0 ? `+${text}` : text;
+  return formatNumber(v, lang, displayDecimals(v), true);
 }
 
 /** One series of the headline. */
@@ -87,10 +77,10 @@ export function buildHeadline(series: FigureSeries[], dateUnit: DateUnit, lang: 
     let last = s.values.length - 1;
     while (last >= 0 && s.values[last] === null) last--;
     if (last < 0) continue;
-    const value = shown(s, last)!;
-    const prev = last > 0 ? shown(s, last - 1) : null;
+    const value = displayedValue(s, last)!;
+    const prev = last > 0 ? displayedValue(s, last - 1) : null;
     const yearIndex = s.dates.indexOf(addMonths(s.dates[last], -12));
-    const year = yearIndex >= 0 ? shown(s, yearIndex) : null;
+    const year = yearIndex >= 0 ? displayedValue(s, yearIndex) : null;
     const change = (other: number | null): string | null => (other === null ? null : formatSigned(value - other, lang));
     items.push({
       label: s.label,
@@ -122,10 +112,20 @@ export function renderHeadline(items: HeadlineItem[], t: Words): SafeHtml {
   )}`;
 }
 
+/** The order of the table's rows: by the period (column -1) or by a series' values (its index); missing values last either way. */
+export interface TableSort {
+  column: number;
+  descending: boolean;
+}
+
+/** The table's opening order: newest first. */
+export const TABLE_DEFAULT_SORT: TableSort = { column: -1, descending: true };
+
 /** One page of the table. */
 export interface TablePage {
   columns: { label: string; unit: string | null }[];
   rows: { period: string; cells: string[] }[];
+  sort: TableSort;
   page: number;
   pages: number;
   total: number;
@@ -133,11 +133,45 @@ export interface TablePage {
   last: number;
 }
 
-/** The table of the series: one row per date (newest first), one column per series; page 1 is the newest. */
-export function buildTable(series: FigureSeries[], dateUnit: DateUnit, lang: Lang, page: number): TablePage {
-  const unit = finestUnit(series, dateUnit);
+/**
+ * The fraction digits of a column: the headline's rule (displayDecimals)
+ * applied to the series' largest value, so a column reads with one number of
+ * decimals (issue 23: -0.060456 beside 2.19).
+ */
+function columnDecimals(s: FigureSeries): number {
+  let largest = 0;
+  for (let i = 0; i < s.values.length; i++) {
+    const v = displayedValue(s, i);
+    if (v !== null && Number.isFinite(v)) largest = Math.max(largest, Math.abs(v));
+  }
+  return displayDecimals(largest);
+}
+
+/** The dates of the table in a sort order. */
+function sortedDays(series: FigureSeries[], index: Map<number, number>[], sort: TableSort): number[] {
   const days = [...new Set(series.flatMap((s) => s.dates))].sort((a, b) => b - a);
+  if (sort.column < 0 || sort.column >= series.length) return sort.descending ? days : days.reverse();
+  const s = series[sort.column];
+  const valueOf = (d: number): number | null => {
+    const i = index[sort.column].get(d);
+    return i === undefined ? null : displayedValue(s, i);
+  };
+  const sign = sort.descending ? -1 : 1;
+  // a stable sort of the newest-first dates: equal values keep the newest first
+  return days.sort((a, b) => {
+    const va = valueOf(a);
+    const vb = valueOf(b);
+    if (va === null || vb === null) return va === vb ? 0 : va === null ? 1 : -1;
+    return sign * (va - vb);
+  });
+}
+
+/** The table of the series: one row per date (newest first unless sorted otherwise), one column per series; page 1 is the first rows. */
+export function buildTable(series: FigureSeries[], dateUnit: DateUnit, lang: Lang, page: number, sort: TableSort = TABLE_DEFAULT_SORT): TablePage {
+  const unit = finestUnit(series, dateUnit);
   const index = series.map((s) => new Map(s.dates.map((d, i) => [d, i])));
+  const days = sortedDays(series, index, sort);
+  const decimals = series.map(columnDecimals);
   const pages = Math.max(1, Math.ceil(days.length / TABLE_PAGE_ROWS));
   const p = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const slice = days.slice((p - 1) * TABLE_PAGE_ROWS, p * TABLE_PAGE_ROWS);
@@ -147,10 +181,11 @@ export function buildTable(series: FigureSeries[], dateUnit: DateUnit, lang: Lan
       period: formatPeriod(d, unit, lang),
       cells: series.map((s, k) => {
         const i = index[k].get(d);
-        const v = i === undefined ? null : shown(s, i);
-        return v === null ? '' : formatExact(v, lang);
+        const v = i === undefined ? null : displayedValue(s, i);
+        return v === null ? '' : formatNumber(v, lang, decimals[k]);
       }),
     })),
+    sort,
     page: p,
     pages,
     total: days.length,
@@ -159,9 +194,26 @@ export function buildTable(series: FigureSeries[], dateUnit: DateUnit, lang: Lan
   };
 }
 
+/**
+ * A column head: a button that sorts by the column (the bundle wires it;
+ * without JavaScript the plain label shows instead), `aria-sort` on the
+ * column the rows are sorted by.
+ */
+function renderHead(label: SafeHtml | string, column: number, sort: TableSort, t: Words): SafeHtml {
+  const sorted = sort.column === column;
+  const ariaSort = sorted ? html` aria-sort="${sort.descending ? 'descending' : 'ascending'}"` : '';
+  const arrow = sorted ? (sort.descending ? '↓' : '↑') : '↕';
+  return html`<th scope="col" ${ariaSort}>
+    <span class="table-head-text">${label}</span
+    ><button type="button" class="table-sort js-only" data-table-sort="${column}" title="${t.tableSort}">
+      ${label}<span class="table-sort-arrow" aria-hidden="true">${arrow}</span>
+    </button>
+  </th>`;
+}
+
 /** Renders a page of the table with links to the newer and older pages (`hrefOf(page)`, so it pages without JavaScript). */
 export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) => string): SafeHtml {
-  const head = table.columns.map((c) => html`<th scope="col">${c.label}${c.unit ? html` <span class="table-unit">(${c.unit})</span>` : ''}</th>`);
+  const head = table.columns.map((c, k) => renderHead(html`${c.label}${c.unit ? html` <span class="table-unit">(${c.unit})</span>` : ''}`, k, table.sort, t));
   const rows = table.rows.map(
     (r) =>
       html`<tr>
@@ -174,6 +226,9 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
     page >= 1 && page <= table.pages && page !== table.page
       ? html`<a class="btn btn-small" href="${hrefOf(page)}" data-table-page="${page}">${label}</a>`
       : html`<span class="btn btn-small is-disabled" aria-disabled="true">${label}</span>`;
+  // sorted by a value, the pages are no longer newer and older
+  const [before, after] =
+    table.sort.column === TABLE_DEFAULT_SORT.column && table.sort.descending ? [t.tableNewer, t.tableOlder] : [t.tablePrevious, t.tableNext];
   return html`<section class="table-scroll" tabindex="0" aria-label="${t.table}">
       <table class="data-table">
         <caption class="sr-only">
@@ -181,8 +236,7 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
         </caption>
         <thead>
           <tr>
-            <th scope="col">${t.period}</th>
-            ${head}
+            ${renderHead(t.period, -1, table.sort, t)} ${head}
           </tr>
         </thead>
         <tbody>
@@ -190,63 +244,15 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
         </tbody>
       </table>
     </section>
-    <p class="table-pager"><span>${status}</span> ${link(table.page - 1, t.tableNewer)} ${link(table.page + 1, t.tableOlder)}</p>`;
+    <p class="table-pager"><span>${status}</span> ${link(table.page - 1, before)} ${link(table.page + 1, after)}</p>`;
 }
 
 /**
- * Whether % change is meaningless for a shown series: a change of less than
- * −100 % happens only when the level changes sign (v / prev < 0).
+ * Whether a log axis can show the series: every value above zero (and some
+ * value). Where it cannot, the page's state drops `scale=log` (server and
+ * bundle), so the URL and the log switch never claim a scale the chart does
+ * not draw (issue 23).
  */
-export function crossingZero(series: LabelledSeries[], transform: string): LabelledSeries | null {
-  if (transform !== 'pct' && transform !== 'yoy') return null;
-  return series.find((s) => s.values.some((v) => v !== null && (v < -100 || !Number.isFinite(v)))) ?? null;
-}
-
-/** Why the page shows a warning instead of the chart. */
-export type ChartProblem = 'crossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing';
-
-/** The warning instead of the chart: what is wrong and the first series it is wrong for. */
-export interface ChartWarning {
-  problem: ChartProblem;
-  series: LabelledSeries;
-}
-
-const PROBLEM_TEXT: Record<ChartProblem, 'pctCrossesZero' | 'indexBaseZero' | 'indexBaseNegative' | 'indexBaseMissing'> = {
-  crossesZero: 'pctCrossesZero',
-  indexBaseZero: 'indexBaseZero',
-  indexBaseNegative: 'indexBaseNegative',
-  indexBaseMissing: 'indexBaseMissing',
-};
-
-/** What is wrong with the index of a series: its value at the base is 0, below 0 or missing (null when it is fine). */
-function indexBaseProblem(s: LabelledSeries): ChartProblem | null {
-  // a series without observations in the window is not shown; without its base (an older caller) all-missing values say the base is 0 or missing
-  if (s.dates.length === 0) return null;
-  const base = s.indexBase === undefined ? (s.values.some((v) => v !== null) ? 1 : null) : s.indexBase;
-  if (base === null || !Number.isFinite(base)) return 'indexBaseMissing';
-  if (base === 0) return 'indexBaseZero';
-  return base < 0 ? 'indexBaseNegative' : null;
-}
-
-/**
- * The one rule for drawing no chart (server page and bundle alike): % change
- * of a series that crosses zero (issue 15), or an index whose base value is
- * 0 (every value empty), below 0 (the index falls when the series rises) or
- * missing.
- * @example chartWarning(series, 'index')?.problem // 'indexBaseZero'
- */
-export function chartWarning(series: LabelledSeries[], transform: string): ChartWarning | null {
-  const crossing = crossingZero(series, transform);
-  if (crossing) return { problem: 'crossesZero', series: crossing };
-  if (transform !== 'index') return null;
-  for (const s of series) {
-    const problem = indexBaseProblem(s);
-    if (problem) return { problem, series: s };
-  }
-  return null;
-}
-
-/** The warning in the page's words. */
-export function chartWarningText(warning: ChartWarning, t: Words): string {
-  return fillTemplate(t[PROBLEM_TEXT[warning.problem]], { series: warning.series.label });
+export function canLog(series: LabelledSeries[]): boolean {
+  return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
 }

@@ -13,6 +13,7 @@ import { dimensionField } from '../../selection/params.js';
 import { FORM_WINDOWS } from '../../selection/read-query.js';
 import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 import type { Preset } from './dataset-view.js';
+import { langAttr } from './components.js';
 
 type LevelState = 'on' | 'adjusts' | 'off';
 
@@ -33,17 +34,20 @@ function field(dim: ExplorerDim, code: string): SafeHtml {
 
 function legend(dim: ExplorerDim, t: UiStrings): SafeHtml {
   return html`<legend>
-    <span class="picker-label">${dim.label}</span> <span class="picker-hint">${dim.mode === 'single' ? t.dataset.chooseOne : t.dataset.chooseSeveral}</span>
+    <span class="picker-label" ${langAttr(dim.lang)}>${dim.label}</span>
+    <span class="picker-hint">${dim.mode === 'single' ? t.dataset.chooseOne : t.dataset.chooseSeveral}</span>
   </legend>`;
 }
 
 function renderCheckboxes(dim: ExplorerDim, picked: Set<string>, states: LevelState[], t: UiStrings): SafeHtml {
   const items = dim.levels.map((l, i) => {
-    if (!l.data) return html`<li class="level-group" style="--depth:${l.depth}" data-depth="${l.depth}">${l.label}</li>`;
+    if (!l.data) return html`<li class="level-group" style="--depth:${l.depth}" data-depth="${l.depth}" ${langAttr(l.lang)}>${l.label}</li>`;
     const off = states[i] !== 'on';
     return html`<li class="level${off ? ' is-off' : ''}" style="--depth:${l.depth}" data-depth="${l.depth}">
       <label
-        ><input type="checkbox" ${field(dim, l.code)} ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span class="level-label"
+        ><input type="checkbox" ${field(dim, l.code)} ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span
+          class="level-label"
+          ${langAttr(l.lang)}
           >${l.label}</span
         >${off ? html`<span class="sr-only"> (${t.dataset.noDataForCombination})</span>` : ''}</label
       >
@@ -66,7 +70,9 @@ function renderRadios(dim: ExplorerDim, picked: Set<string>, states: LevelState[
     const off = states[i] === 'off';
     const adjusts = states[i] === 'adjusts';
     return html`<label class="seg${off ? ' is-off' : ''}${adjusts ? ' is-adjusts' : ''}" ${adjusts ? html` title="${t.dataset.adjustsOthers}"` : ''}
-      ><input type="radio" ${field(dim, l.code)} ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span>${l.label}</span></label
+      ><input type="radio" ${field(dim, l.code)} ${picked.has(l.code) ? html` checked` : ''}${off ? html` disabled` : ''} /><span ${langAttr(l.lang)}
+        >${l.label}</span
+      ></label
     >`;
   });
   return html`<div class="segmented">${items}</div>`;
@@ -75,13 +81,14 @@ function renderRadios(dim: ExplorerDim, picked: Set<string>, states: LevelState[
 function renderSelect(dim: ExplorerDim, picked: Set<string>, states: LevelState[], t: UiStrings): SafeHtml {
   const pad = (depth: number): string => '\u2003'.repeat(depth);
   const options = dim.levels.map((l, i) => {
-    if (!l.data) return html`<option disabled class="opt-group">${pad(l.depth)}${l.label}</option>`;
+    if (!l.data) return html`<option disabled class="opt-group" ${langAttr(l.lang)}>${pad(l.depth)}${l.label}</option>`;
     const off = states[i] === 'off';
     const note = off ? ` (${t.dataset.noDataForCombination})` : states[i] === 'adjusts' ? ` (${t.dataset.adjustsOthers})` : '';
     return html`<option
       value="${dimensionField(dim.id, l.code).value}"
       ${picked.has(l.code) ? html` selected` : ''}${off ? html` disabled` : ''}
       data-label="${pad(l.depth)}${l.label}"
+      ${langAttr(l.lang)}
     >
       ${pad(l.depth)}${l.label}${note}
     </option>`;
