@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
-import { stepDecimals } from '../src/render/chart-ticks.js';
+import { logValueTicks, stepDecimals, type ScaleTicks } from '../src/render/chart-ticks.js';
 import { displayDecimals } from '../src/render/pages/figures.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
@@ -150,10 +150,32 @@ function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
   };
 }
 
+/** The ticks of a log scale as last ranged, per scale: its range, splits and labels come from one call of the shared rule. */
+type LogTicks = Partial<Record<'y' | 'y2', ScaleTicks>>;
+
+/** Most value ticks for a plot height in CSS px (as the chart images: src/render/chart-model.ts). */
+function tickBudget(u: uPlot): number {
+  const height = u.bbox.height > 0 ? u.bbox.height / uPlot.pxRatio : u.height * 0.7;
+  return Math.min(10, Math.floor(height / (CHART_SIZES.tickSize * 3.2)) + 1);
+}
+
+/** A logarithmic value scale whose domain and ticks follow the rule the chart images use (src/render/chart-ticks.ts). */
+function logScale(scale: 'y' | 'y2', log: LogTicks): uPlot.Scale {
+  return {
+    distr: 3,
+    range: (u, lo, hi) => {
+      const t = logValueTicks(lo, hi, tickBudget(u));
+      log[scale] = t;
+      return [t.min, t.max];
+    },
+  };
+}
+
 /** A value axis: left (`y`, with the grid) or right (`y2`); its tick labels and unit are kept in the DOM for tests and tools. */
-function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang): uPlot.Axis {
+function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang, log: LogTicks | null): uPlot.Axis {
   const key = scale === 'y' ? 'y' : 'y2';
   return {
+    ...(log ? { splits: () => log[scale]?.ticks ?? [] } : {}),
     scale,
     side: scale === 'y' ? 3 : 1,
     font: FONT,
@@ -169,7 +191,8 @@ function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang): uPlot.Ax
       return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
     },
     values: (u, splits, _axis, _space, incr) => {
-      const labels = splits.map((v) => formatNumber(v, lang, stepDecimals(incr)));
+      const decimals = log ? (log[scale]?.decimals ?? 0) : stepDecimals(incr);
+      const labels = splits.map((v) => formatNumber(v, lang, decimals));
       // the labels are drawn on a canvas: keep them readable in the DOM for tests and tools
       u.root.dataset[`${key}Ticks`] = labels.join('|');
       u.root.dataset[`${key}Unit`] = unit ?? '';
@@ -183,7 +206,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
   const { series, lang, dateUnit } = input();
   const thin = series.length > 8;
   const right = series.some((s) => s.axis === 1);
-  const log = input().log && canLog(series);
+  const log: LogTicks | null = input().log && canLog(series) ? {} : null;
   return {
     width,
     height,
@@ -191,7 +214,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
     legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 }, focus: { prox: 24 } },
     focus: { alpha: 0.35 },
-    scales: { x: { time: true }, y: log ? { distr: 3 } : {}, ...(right ? { y2: log ? { distr: 3 } : {} } : {}) },
+    scales: { x: { time: true }, y: log ? logScale('y', log) : {}, ...(right ? { y2: log ? logScale('y2', log) : {} } : {}) },
     series: [
       { label: input().xLabel, value: (_u, ts) => (ts === null ? '–' : formatPeriod(Math.round(ts / DAY), dateUnit, lang)) },
       ...series.map((s, k) => ({
@@ -214,8 +237,8 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
         space: 64,
         values: (_u, splits) => xTickLabels(splits, dateUnit, lang),
       },
-      valueAxis('y', input().unit ?? null, lang),
-      ...(right ? [valueAxis('y2', input().unit2 ?? null, lang)] : []),
+      valueAxis('y', input().unit ?? null, lang, log),
+      ...(right ? [valueAxis('y2', input().unit2 ?? null, lang, log)] : []),
     ],
     plugins: [tooltipPlugin(input)],
     hooks: { draw: [onDraw] },

