@@ -92,6 +92,26 @@ function xTickLabels(splits: number[], unit: DateUnit, lang: Lang): string[] {
   });
 }
 
+/** Room between labels of the time axis, in px. */
+const X_LABEL_GAP = 10;
+/** A day late in a year with wide labels in every language (a Wednesday in September: widest month names). */
+const SAMPLE_DAY = Date.UTC(2020, 8, 30) / 86_400_000;
+
+/**
+ * The least distance between x ticks (uPlot's `space`): the width of the
+ * labels they will carry, plus a gap. Labels are years when a label per
+ * year does not fit, else labels of the data's period (issue 23: a fixed
+ * 64 px gave 2 labels for 54 years at 390 px).
+ */
+function xTickSpace(u: uPlot, min: number, max: number, dim: number, unit: DateUnit, lang: Lang): number {
+  u.ctx.font = FONT;
+  const width = (text: string): number => u.ctx.measureText(text).width + X_LABEL_GAP;
+  const years = (max - min) / (365.25 * DAY);
+  const perYear = width('2020');
+  if (unit === 'year' || years * perYear > dim) return perYear;
+  return width(formatPeriod(SAMPLE_DAY, unit, lang));
+}
+
 /** A small box near the cursor with the date and each series' value. */
 function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
   let box: HTMLDivElement;
@@ -234,8 +254,13 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
         stroke: CHART_COLORS.text,
         grid: { show: false },
         ticks: { stroke: CHART_COLORS.axis, width: 1, size: 5 },
-        space: 64,
-        values: (_u, splits) => xTickLabels(splits, dateUnit, lang),
+        space: (u, _axis, min, max, dim) => xTickSpace(u, min, max, dim, dateUnit, lang),
+        values: (u, splits) => {
+          const labels = xTickLabels(splits, dateUnit, lang);
+          // drawn on a canvas: kept readable in the DOM for tests and tools, as the value axes' labels
+          u.root.dataset.xTicks = labels.join('|');
+          return labels;
+        },
       },
       valueAxis('y', input().unit ?? null, lang, log),
       ...(right ? [valueAxis('y2', input().unit2 ?? null, lang, log)] : []),

@@ -66,4 +66,20 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
     );
     assert.deepEqual(watched.errors, []);
   });
+
+  it('390 px: 54 years of ch_seco_concon get at least 4 x labels, and the legend of 4 series is compact', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${site.url}/de/d/ch_seco_concon?structure=ks_i63_index_q,ks_i12_econ_exp_q,ks_i22_price_exp_q,ks_i32_unemp_exp_q`);
+    await waitForChart(page);
+    const labels = (await page.getAttribute('[data-chart] .uplot', 'data-x-ticks'))!.split('|').filter((l) => l !== '');
+    assert.ok(labels.length >= 4, `x labels: ${labels.join(' | ')}`);
+    const { legend, card, entries } = await page.evaluate(() => ({
+      legend: document.querySelector('[data-chart] .u-legend')!.getBoundingClientRect().height,
+      card: document.querySelector('[data-chart-card]')!.getBoundingClientRect().height,
+      entries: document.querySelectorAll('[data-chart] .u-legend .u-series').length,
+    }));
+    assert.ok(entries >= 3, `${entries} legend entries`);
+    assert.ok(legend <= card * 0.25, `the legend takes ${Math.round(legend)} of the card's ${Math.round(card)} px`);
+    assert.deepEqual(watched.errors, []);
+  });
 });
