@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
-import { logValueTicks, stepDecimals, type ScaleTicks } from '../src/render/chart-ticks.js';
+import { isLogDrawable, logValueTicks, stepDecimals, type ScaleTicks } from '../src/render/chart-ticks.js';
 import { displayDecimals } from '../src/render/pages/figures.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
@@ -44,7 +44,16 @@ export interface ChartInput {
 
 /** Whether a log axis can show the series: every value above zero. */
 export function canLog(series: LabelledSeries[]): boolean {
-  return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
+  let min = Infinity;
+  let max = -Infinity;
+  for (const s of series) {
+    for (const v of s.values) {
+      if (v === null) continue;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  return isLogDrawable(min, max);
 }
 
 /**

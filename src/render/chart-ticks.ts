@@ -60,6 +60,16 @@ export function stepDecimals(step: number): number {
   return 10;
 }
 
+/**
+ * Whether values from `min` to `max` can be drawn on a log axis: there are
+ * some (min ≤ max) and all are above zero. The page's chart and the images
+ * decide alike; otherwise they draw a linear axis.
+ * @example isLogDrawable(0.5, 120) // true
+ */
+export function isLogDrawable(min: number, max: number): boolean {
+  return min <= max && min > 0;
+}
+
 /** Ticks per decade of a log axis, densest first; past the last, one tick every few decades. */
 const LOG_MANTISSAS = [[1, 2, 5], [1, 3], [1]];
 const DECADE_STEPS = [2, 3, 5, 10, 20, 50, 100];

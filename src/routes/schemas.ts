@@ -9,6 +9,7 @@
 import { LAST_MAX } from '../query/param-rules.js';
 import { transformDescription } from '../query/transforms.js';
 import { TRANSFORMS } from '../query/view.js';
+import { MAX_COMPARE } from '../selection/compare.js';
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 /** from/to: an ISO date or a relative window; the selection reader (query/date-bound.ts) checks the unit and the range. */
@@ -45,6 +46,26 @@ export const selectionProperties = {
   last: { type: 'integer', minimum: 1, maximum: LAST_MAX, description: 'Only the last N observations of each series (after from/to).' },
   transform: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
   base: { type: 'string', pattern: ISO_DATE, description: 'Base date of transform=index (YYYY-MM-DD).' },
+} as const;
+
+/** One `compare` value: a dataset id, then its `dims` after a colon. */
+const COMPARE_VALUE = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+
+/**
+ * How a chart image draws its selection, with the dataset page's grammar
+ * and reading (src/routes/chart-display.ts reads them with the page's
+ * readers), so that a download equals the screen (issue 23).
+ */
+export const chartDisplayProperties = {
+  scale: {
+    type: 'string',
+    enum: ['linear', 'log'],
+    description: 'The value axis: `log` draws a logarithmic one when every value drawn is above zero (else a linear one), as the dataset page does.',
+  },
+  compare: {
+    anyOf: [COMPARE_VALUE, { type: 'array', items: COMPARE_VALUE, maxItems: MAX_COMPARE }],
+    description: `Series of another dataset on the same chart, as the dataset page writes them: \`compare=<dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…]\` (\`compare=<dataset>\` alone: its opening series), repeated for each (at most ${MAX_COMPARE}). They take the period and transform of the selection; a second unit goes on a right-hand axis.`,
+  },
 } as const;
 
 /** Query-string schema of a route that takes no parameters: any is refused, except `_`-prefixed cache busters. */

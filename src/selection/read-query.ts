@@ -192,7 +192,11 @@ function readTransform(meta: ExplorerMeta, value: string | undefined, problems: 
   return meta.defaults.transform;
 }
 
-function readScale(value: string | undefined, problems: QueryProblem[]): 'log' | null {
+/**
+ * Reads the `scale` parameter (how the chart draws its value axis): 'log', or null for linear; anything else is a problem.
+ * @example readScale('log', []) // 'log'
+ */
+export function readScale(value: string | undefined, problems: QueryProblem[]): 'log' | null {
   if (value === undefined || value === '' || value === 'linear') return null;
   if (value === 'log') return 'log';
   problems.push(problem('bad_parameter', 'scale', `Invalid scale '${value.slice(0, 100)}': use log or linear.`, { valid: ['log', 'linear'] }));
