@@ -23,8 +23,10 @@ export interface UrlSelection {
   last?: number | null;
   transform?: string | null;
   base?: string | null;
-  /** series of other datasets on the same chart (page URLs only: `compare=<dataset>:<dims>`) */
+  /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
   compare?: { datasetId: string; dims: Record<string, string[]> }[];
+  /** how the chart draws its value axis (chart image URLs: `scale=log`; page URLs take it as an extra pair) */
+  scale?: 'log' | null;
 }
 
 /** A parsed Selection as URL parts; a relative bound keeps its text, so the URL rolls forward. */
@@ -129,15 +131,26 @@ export function langPrefix(lang: Lang): string {
 /** API routes that take a selection. */
 export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx' | 'series.json';
 
+/** The routes that draw a selection as the page's chart does: they take `scale` and `compare` (issue 23). */
+const CHART_ROUTES: readonly SelectionRoute[] = ['chart.svg', 'chart.png'];
+
+/** The pairs of how a chart draws (`scale=log`, then one `compare` per compared selection). */
+function chartDisplayParams(s: UrlSelection): [string, string][] {
+  const scale: [string, string][] = s.scale === 'log' ? [['scale', 'log']] : [];
+  return [...scale, ...(s.compare ?? []).map((ref): [string, string] => ['compare', formatCompare(ref)])];
+}
+
 /**
- * The URL of an API output of a selection.
+ * The URL of an API output of a selection; the chart images also carry how
+ * the page draws it (`scale`, `compare`), so a download equals the screen.
  * @example apiUrl('https://x.org', 'series.csv', { datasetId: 'ch_fso_ppi', dims: { base: ['2020'] } }) // 'https://x.org/series.csv?dataset=ch_fso_ppi&dims=base=2020'
  */
 export function apiUrl(baseUrl: string, route: SelectionRoute, s: UrlSelection, order?: string[], extra: [string, string][] = []): string {
   const pairs: [string, string][] = [['dataset', s.datasetId]];
   const dims = formatDims(s.dims ?? {}, order);
   if (dims) pairs.push(['dims', dims]);
-  return `${baseUrl}/${route}${query([...pairs, ...commonParams(s), ...extra])}`;
+  const display = CHART_ROUTES.includes(route) ? chartDisplayParams(s) : [];
+  return `${baseUrl}/${route}${query([...pairs, ...commonParams(s), ...display, ...extra])}`;
 }
 
 /**

@@ -82,4 +82,36 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
     assert.ok(legend <= card * 0.25, `the legend takes ${Math.round(legend)} of the card's ${Math.round(card)} px`);
     assert.deepEqual(watched.errors, []);
   });
+
+  it('the PNG and SVG links carry scale=log and compare, as rendered and after ticking "Log scale"; the data links do not', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // without JavaScript: the links as the server writes them
+    const html = await (await fetch(`${site.url}/d/ch_snb_snbmoba?scale=log&compare=ch_snb_zimoma`)).text();
+    for (const kind of ['png', 'svg']) {
+      const href = (html.match(new RegExp(`href="([^"]*)"[^>]*data-download="${kind}"`))?.[1] ?? '').replace(/&amp;/g, '&');
+      assert.match(href, /[?&]scale=log(&|$)/, href);
+      assert.match(href, /[?&]compare=ch_snb_zimoma(:|&|$)/, href);
+    }
+    await page.goto(`${site.url}/d/ch_snb_snbmoba`);
+    await waitForChart(page);
+    const href = (kind: string): Promise<string> => page.getAttribute(`a[data-download="${kind}"]`, 'href').then((h) => h!);
+    assert.doesNotMatch(await href('svg'), /scale=/);
+    await page.check('[data-log]');
+    await page.waitForSelector('[data-chart] .uplot[data-y-log="true"]');
+    await waitForChart(page);
+    for (const kind of ['png', 'svg']) assert.match(await href(kind), /[?&]scale=log(&|$)/);
+    for (const kind of ['csv', 'json', 'xlsx']) assert.doesNotMatch(await href(kind), /scale=/);
+    // the image draws the ticks the screen shows
+    const svg = await (await fetch(`${site.url}${await href('svg')}`)).text();
+    const drawn = [...svg.matchAll(/<text class="tick" x="[\d.]+" y="[\d.]+" font-size="[\d.]+" fill="[^"]+" text-anchor="end">([^<]+)<\/text>/g)].map(
+      (m) => m[1],
+    );
+    const shown = await yTicks(page);
+    assertLogLabels(drawn);
+    assert.ok(
+      drawn.every((l) => shown.includes(l) || [1, 2, 3, 5].includes(Number(parseEn(l).toExponential().split('e')[0]))),
+      `image ${drawn.join(' | ')}; screen ${shown.join(' | ')}`,
+    );
+    assert.deepEqual(watched.errors, []);
+  });
 });
