@@ -100,7 +100,7 @@ function dataBody(
 }
 
 const CHART_DESCRIPTION =
-  'The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps.';
+  "The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps. With the dataset page's `scale=log` and `compare=` it draws what the page's chart shows: a log axis, and compared series named by their dataset, a second unit on a right-hand axis.";
 
 /** The language of the label columns a CSV query asks for, or null for the plain (published) CSV. */
 const csvLabels = (q: OutputQuery): Lang | null => (isDownload(q.labels) ? (q.lang ?? 'en') : null);
