@@ -193,7 +193,8 @@ function logScale(scale: 'y' | 'y2', log: LogTicks): uPlot.Scale {
   return {
     distr: 3,
     range: (u, lo, hi) => {
-      const t = logValueTicks(lo, hi, tickBudget(u));
+      // no values in view (uPlot passes null): a placeholder decade
+      const t = lo > 0 && hi > 0 ? logValueTicks(lo, hi, tickBudget(u)) : logValueTicks(1, 10, tickBudget(u));
       log[scale] = t;
       return [t.min, t.max];
     },
