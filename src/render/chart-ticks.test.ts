@@ -53,6 +53,8 @@ test('log ticks: 1-2-5 per decade, sparser as room shrinks, linear ticks on a na
   const narrow = logValueTicks(52, 178, 8);
   assert.deepEqual(narrow.ticks, [40, 60, 80, 100, 120, 140, 160, 180]);
   assert.ok(narrow.min > 0);
+  // found by the property below: a budget of two on a range of a tenth had no tick at all
+  assert.deepEqual(logValueTicks(0.1805, 0.2000001, 2).ticks, [0.2]);
 });
 
 test('log ticks: property: within budget and domain, every label distinct and none "0" (issue 23: labels read 1,000 / 0 / 0 / 700)', () => {

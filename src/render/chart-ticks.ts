@@ -96,8 +96,11 @@ export function logValueTicks(lo: number, hi: number, maxTicks: number): ScaleTi
   if (dense.length < 3) {
     const linear = niceValueTicks(lo, hi, budget);
     if (linear.min > 0) return { min: linear.min, max: linear.max, ticks: linear.ticks, decimals: linear.decimals };
-    const ticks = linear.ticks.filter((t) => t >= min && t <= max);
-    return { min, max, ticks, decimals: linear.decimals };
+    const inside = linear.ticks.filter((t) => t >= min && t <= max);
+    if (inside.length > 0) return { min, max, ticks: inside, decimals: linear.decimals };
+    // a tick budget too small for this narrow range: its 1-2-5 ticks, else one round value in it
+    const ticks = dense.length > 0 ? dense : [Number(Math.sqrt(min * max).toPrecision(2))];
+    return { min, max, ticks, decimals: Math.max(0, ...ticks.map(stepDecimals)) };
   }
   const candidates = [...LOG_MANTISSAS.map((m) => ({ mantissas: m, every: 1 })), ...DECADE_STEPS.map((every) => ({ mantissas: [1], every }))];
   let ticks = dense;
