@@ -43,15 +43,17 @@ test('value ticks: property: within the tick budget, covering [lo, hi], evenly s
   );
 });
 
-test('log ticks: 1-2-5 per decade, sparser as room shrinks, linear ticks on a narrow range (issue 23)', () => {
-  assert.deepEqual(logValueTicks(60, 1200, 8).ticks, [100, 200, 500, 1000]);
+test('log ticks: 1-2-5 per decade (denser where there is room), sparser as room shrinks, linear ticks on a narrow range (issue 23)', () => {
+  assert.deepEqual(logValueTicks(60, 1200, 5).ticks, [100, 200, 500, 1000]);
+  // room for more: 1-1.5-2-3-5-7 (ch_fso_ppi on three bases, about 50 to 220)
+  assert.deepEqual(logValueTicks(48, 225, 10).ticks, [50, 70, 100, 150, 200]);
   assert.deepEqual(logValueTicks(0.012, 40, 12).ticks, [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]);
   assert.equal(logValueTicks(0.012, 40, 12).decimals, 2);
   assert.deepEqual(logValueTicks(0.012, 40, 5).ticks, [0.01, 0.1, 1, 10]);
   assert.deepEqual(logValueTicks(1, 1e9, 4).ticks, [1, 1000, 1e6, 1e9]);
-  // ch_fso_ppi on several bases: about 50 to 180, less than a decade
-  const narrow = logValueTicks(52, 178, 8);
-  assert.deepEqual(narrow.ticks, [40, 60, 80, 100, 120, 140, 160, 180]);
+  // under a factor of 3: the linear axis's round ticks
+  const narrow = logValueTicks(52, 150, 8);
+  assert.deepEqual(narrow.ticks, [40, 60, 80, 100, 120, 140, 160]);
   assert.ok(narrow.min > 0);
   // found by the property below: a budget of two on a range of a tenth had no tick at all
   assert.deepEqual(logValueTicks(0.1805, 0.2000001, 2).ticks, [0.2]);

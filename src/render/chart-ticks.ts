@@ -70,18 +70,20 @@ export function isLogDrawable(min: number, max: number): boolean {
   return min <= max && min > 0;
 }
 
-/** Ticks per decade of a log axis, densest first; past the last, one tick every few decades. */
-const LOG_MANTISSAS = [[1, 2, 5], [1, 3], [1]];
+/** Ticks per decade of a log axis, densest first (the first on a range of about a decade); past the last, one tick every few decades. */
+const LOG_MANTISSAS = [[1, 1.5, 2, 3, 5, 7], [1, 2, 5], [1, 3], [1]];
 const DECADE_STEPS = [2, 3, 5, 10, 20, 50, 100];
+/** The ratio of the largest to the smallest value under which a log axis takes linear ticks. */
+const LINEAR_BELOW = 3;
 /** Room left around the data on a log axis, as a share of its span in decades. */
 const LOG_PAD = 0.03;
 
 /**
  * The ticks of a logarithmic y axis over [lo, hi] (both above zero), at most
- * `maxTicks`: 1-2-5 per decade, then 1-3, then the decades, then every few
- * decades. A range too narrow for three such ticks (less than about a
- * decade) gets the linear axis's round ticks, which a log axis then draws
- * nearly evenly. The page's chart (client/chart.ts) and the images share it.
+ * `maxTicks`: 1-1.5-2-3-5-7 per decade where there is room, else 1-2-5,
+ * then 1-3, then the decades, then every few decades. A range too narrow
+ * for three such ticks, or under a factor of 3, gets the linear axis's
+ * round ticks, which a log axis then draws nearly evenly. The page's chart (client/chart.ts) and the images share it.
  * @example logValueTicks(60, 1200, 8).ticks // [100, 200, 500, 1000]
  */
 export function logValueTicks(lo: number, hi: number, maxTicks: number): ScaleTicks {
@@ -93,21 +95,32 @@ export function logValueTicks(lo: number, hi: number, maxTicks: number): ScaleTi
   const max = 10 ** (Math.log10(hi) + pad);
   const budget = Math.max(2, maxTicks);
   const dense = decadeTicks(min, max, LOG_MANTISSAS[0], 1);
-  if (dense.length < 3) {
+  // under a factor of LINEAR_BELOW a log axis is nearly linear: round linear ticks are denser and look even
+  if (dense.length < 3 || hi / lo < LINEAR_BELOW) {
     const linear = niceValueTicks(lo, hi, budget);
     if (linear.min > 0) return { min: linear.min, max: linear.max, ticks: linear.ticks, decimals: linear.decimals };
     const inside = linear.ticks.filter((t) => t >= min && t <= max);
     if (inside.length > 0) return { min, max, ticks: inside, decimals: linear.decimals };
-    // a tick budget too small for this narrow range: its 1-2-5 ticks, else one round value in it
-    const ticks = dense.length > 0 ? dense : [Number(Math.sqrt(min * max).toPrecision(2))];
-    return { min, max, ticks, decimals: Math.max(0, ...ticks.map(stepDecimals)) };
+    // a tick budget too small for this narrow range: its log ticks, else one round value in it
+    const ticks = logTicks(min, max, budget);
+    return withDecimals(min, max, ticks.length > 0 ? ticks : [Number(Math.sqrt(min * max).toPrecision(2))]);
   }
-  const candidates = [...LOG_MANTISSAS.map((m) => ({ mantissas: m, every: 1 })), ...DECADE_STEPS.map((every) => ({ mantissas: [1], every }))];
-  let ticks = dense;
-  for (const { mantissas, every } of candidates) {
+  return withDecimals(min, max, logTicks(min, max, budget));
+}
+
+const LOG_CANDIDATES = [...LOG_MANTISSAS.map((m) => ({ mantissas: m, every: 1 })), ...DECADE_STEPS.map((every) => ({ mantissas: [1], every }))];
+
+/** The densest log ticks within [min, max] that keep to the budget. */
+function logTicks(min: number, max: number, budget: number): number[] {
+  let ticks: number[] = [];
+  for (const { mantissas, every } of LOG_CANDIDATES) {
     ticks = decadeTicks(min, max, mantissas, every);
     if (ticks.length <= budget) break;
   }
+  return ticks;
+}
+
+function withDecimals(min: number, max: number, ticks: number[]): ScaleTicks {
   return { min, max, ticks, decimals: Math.max(0, ...ticks.map(stepDecimals)) };
 }
 

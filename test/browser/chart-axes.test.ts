@@ -61,8 +61,8 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
     assertLogLabels(labels);
     const mantissas = labels.map((l) => Number(parseEn(l).toExponential().split('e')[0]));
     assert.ok(
-      mantissas.every((m) => [1, 2, 3, 5].includes(m)),
-      `1-2-5 (or 1-3) per decade: ${labels.join(' | ')}`,
+      mantissas.every((m) => [1, 1.5, 2, 3, 5, 7].includes(m)),
+      `1-2-5 (or 1-1.5-2-3-5-7, 1-3) per decade: ${labels.join(' | ')}`,
     );
     assert.deepEqual(watched.errors, []);
   });
@@ -109,7 +109,7 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
     const shown = await yTicks(page);
     assertLogLabels(drawn);
     assert.ok(
-      drawn.every((l) => shown.includes(l) || [1, 2, 3, 5].includes(Number(parseEn(l).toExponential().split('e')[0]))),
+      drawn.every((l) => shown.includes(l) || [1, 1.5, 2, 3, 5, 7].includes(Number(parseEn(l).toExponential().split('e')[0]))),
       `image ${drawn.join(' | ')}; screen ${shown.join(' | ')}`,
     );
     assert.deepEqual(watched.errors, []);
