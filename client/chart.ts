@@ -7,7 +7,7 @@
 import uPlot from 'uplot';
 import type { Lang } from '../src/data/model.js';
 import { CHART_COLORS, CHART_SIZES, chartFont, seriesColor } from '../src/render/chart-style.js';
-import { stepDecimals } from '../src/render/chart-ticks.js';
+import { logValueTicks, stepDecimals, type ScaleTicks } from '../src/render/chart-ticks.js';
 import { canLog, displayDecimals } from '../src/render/pages/figures.js';
 import { formatMonth, formatNumber, formatPeriod, type DateUnit } from '../src/i18n/chart-text.js';
 import type { LabelledSeries } from '../src/selection/naming.js';
@@ -90,6 +90,26 @@ function xTickLabels(splits: number[], unit: DateUnit, lang: Lang): string[] {
   });
 }
 
+/** Room between labels of the time axis, in px. */
+const X_LABEL_GAP = 10;
+/** A day late in a year with wide labels in every language (a Wednesday in September: widest month names). */
+const SAMPLE_DAY = Date.UTC(2020, 8, 30) / 86_400_000;
+
+/**
+ * The least distance between x ticks (uPlot's `space`): the width of the
+ * labels they will carry, plus a gap. Labels are years when a label per
+ * year does not fit, else labels of the data's period (issue 23: a fixed
+ * 64 px gave 2 labels for 54 years at 390 px).
+ */
+function xTickSpace(u: uPlot, min: number, max: number, dim: number, unit: DateUnit, lang: Lang): number {
+  u.ctx.font = FONT;
+  const width = (text: string): number => u.ctx.measureText(text).width + X_LABEL_GAP;
+  const years = (max - min) / (365.25 * DAY);
+  const perYear = width('2020');
+  if (unit === 'year' || years * perYear > dim) return perYear;
+  return width(formatPeriod(SAMPLE_DAY, unit, lang));
+}
+
 /** A small box near the cursor with the date and each series' value. */
 function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
   let box: HTMLDivElement;
@@ -148,10 +168,33 @@ function tooltipPlugin(input: () => ChartInput): uPlot.Plugin {
   };
 }
 
+/** The ticks of a log scale as last ranged, per scale: its range, splits and labels come from one call of the shared rule. */
+type LogTicks = Partial<Record<'y' | 'y2', ScaleTicks>>;
+
+/** Most value ticks for a plot height in CSS px (as the chart images: src/render/chart-model.ts). */
+function tickBudget(u: uPlot): number {
+  const height = u.bbox.height > 0 ? u.bbox.height / uPlot.pxRatio : u.height * 0.7;
+  return Math.min(10, Math.floor(height / (CHART_SIZES.tickSize * 3.2)) + 1);
+}
+
+/** A logarithmic value scale whose domain and ticks follow the rule the chart images use (src/render/chart-ticks.ts). */
+function logScale(scale: 'y' | 'y2', log: LogTicks): uPlot.Scale {
+  return {
+    distr: 3,
+    range: (u, lo, hi) => {
+      // no values in view (uPlot passes null): a placeholder decade
+      const t = lo > 0 && hi > 0 ? logValueTicks(lo, hi, tickBudget(u)) : logValueTicks(1, 10, tickBudget(u));
+      log[scale] = t;
+      return [t.min, t.max];
+    },
+  };
+}
+
 /** A value axis: left (`y`, with the grid) or right (`y2`); its tick labels and unit are kept in the DOM for tests and tools. */
-function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang): uPlot.Axis {
+function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang, log: LogTicks | null): uPlot.Axis {
   const key = scale === 'y' ? 'y' : 'y2';
   return {
+    ...(log ? { splits: () => log[scale]?.ticks ?? [] } : {}),
     scale,
     side: scale === 'y' ? 3 : 1,
     font: FONT,
@@ -167,7 +210,8 @@ function valueAxis(scale: 'y' | 'y2', unit: string | null, lang: Lang): uPlot.Ax
       return Math.ceil(Math.max(...values.map((v) => u.ctx.measureText(v).width))) + 18;
     },
     values: (u, splits, _axis, _space, incr) => {
-      const labels = splits.map((v) => formatNumber(v, lang, stepDecimals(incr)));
+      const decimals = log ? (log[scale]?.decimals ?? 0) : stepDecimals(incr);
+      const labels = splits.map((v) => formatNumber(v, lang, decimals));
       // the labels are drawn on a canvas: keep them readable in the DOM for tests and tools
       u.root.dataset[`${key}Ticks`] = labels.join('|');
       u.root.dataset[`${key}Unit`] = unit ?? '';
@@ -181,7 +225,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
   const { series, lang, dateUnit } = input();
   const thin = series.length > 8;
   const right = series.some((s) => s.axis === 1);
-  const log = input().log && canLog(series);
+  const log: LogTicks | null = input().log && canLog(series) ? {} : null;
   return {
     width,
     height,
@@ -189,7 +233,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
     legend: { show: series.length > 1, live: false },
     cursor: { drag: { x: true, y: false, setScale: true }, points: { size: 7 }, focus: { prox: 24 } },
     focus: { alpha: 0.35 },
-    scales: { x: { time: true }, y: log ? { distr: 3 } : {}, ...(right ? { y2: log ? { distr: 3 } : {} } : {}) },
+    scales: { x: { time: true }, y: log ? logScale('y', log) : {}, ...(right ? { y2: log ? logScale('y2', log) : {} } : {}) },
     series: [
       { label: input().xLabel, value: (_u, ts) => (ts === null ? '–' : formatPeriod(Math.round(ts / DAY), dateUnit, lang)) },
       ...series.map((s, k) => ({
@@ -209,11 +253,16 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
         stroke: CHART_COLORS.text,
         grid: { show: false },
         ticks: { stroke: CHART_COLORS.axis, width: 1, size: 5 },
-        space: 64,
-        values: (_u, splits) => xTickLabels(splits, dateUnit, lang),
+        space: (u, _axis, min, max, dim) => xTickSpace(u, min, max, dim, dateUnit, lang),
+        values: (u, splits) => {
+          const labels = xTickLabels(splits, dateUnit, lang);
+          // drawn on a canvas: kept readable in the DOM for tests and tools, as the value axes' labels
+          u.root.dataset.xTicks = labels.join('|');
+          return labels;
+        },
       },
-      valueAxis('y', input().unit ?? null, lang),
-      ...(right ? [valueAxis('y2', input().unit2 ?? null, lang)] : []),
+      valueAxis('y', input().unit ?? null, lang, log),
+      ...(right ? [valueAxis('y2', input().unit2 ?? null, lang, log)] : []),
     ],
     plugins: [tooltipPlugin(input)],
     hooks: { draw: [onDraw] },

@@ -11,7 +11,7 @@
 import type { ExplorerData } from '../src/render/pages/explorer-data.js';
 import { buildCompareCard, renderCompareItems } from '../src/render/pages/compare-card.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
-import { comparedState, legendLabel, nameCompared, type ComparedSeries } from '../src/selection/compare.js';
+import { chartAxes, comparedState, nameCompared, type ComparedSeries } from '../src/selection/compare.js';
 import { labelSeries, type SeriesData } from '../src/selection/naming.js';
 import { statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { apiUrl } from '../src/urls.js';
@@ -35,16 +35,11 @@ export interface ComparedChart {
 export function compareChart(data: ExplorerData, state: ExplorerState, series: SeriesData[], compared: SeriesData[][]): ComparedChart {
   const parts = [{ dataset: data, series }, ...data.compare.map((c, i) => ({ dataset: c, series: compared[i] ?? [] }))];
   const named = nameCompared(parts, state.transform, state.base);
-  if (data.compare.length === 0) {
-    const own = labelSeries({ ...data, transform: state.transform, base: state.base, ...(state.convert ? { convert: state.convert } : {}) }, series);
-    return { series: named.series, unit: own.unit, unit2: null };
-  }
-  const two = named.units.length === 2;
-  return {
-    series: named.series.map((s) => ({ ...s, legend: legendLabel(s) })),
-    unit: (two ? named.units[0] : named.units.filter((u) => u !== '').join(' / ')) || null,
-    unit2: two ? named.units[1] || null : null,
-  };
+  const own =
+    data.compare.length === 0
+      ? labelSeries({ ...data, transform: state.transform, base: state.base, ...(state.convert ? { convert: state.convert } : {}) }, series).unit
+      : null;
+  return chartAxes(named, own, data.compare.length > 0);
 }
 
 /** Fetches the compared selections with the page's period and transform (in the embedded order). */

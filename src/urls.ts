@@ -1,7 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Conversion, Selection } from './query/view.js';
-import { isReservedName, urlParams } from './selection/params.js';
+import { isReservedName, PARAMS, urlParams } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -29,8 +29,10 @@ export interface UrlSelection {
   frequency?: string | null;
   aggregation?: string | null;
   partial?: boolean | null;
-  /** series of other datasets on the same chart (page URLs only: `compare=<dataset>:<dims>`) */
+  /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
   compare?: { datasetId: string; dims: Record<string, string[]> }[];
+  /** how the chart draws its value axis (chart image URLs: `scale=log`; page URLs take it as an extra pair) */
+  scale?: 'log' | null;
 }
 
 /** A parsed Selection as URL parts; a relative bound keeps its text, so the URL rolls forward. */
@@ -135,15 +137,23 @@ export function langPrefix(lang: Lang): string {
 /** API routes that take a selection. */
 export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx';
 
+/** How a chart draws (`scale=log`, then one `compare` per compared selection), on the routes the parameter table says take them. */
+function chartDisplayParams(route: SelectionRoute, s: UrlSelection): [string, string][] {
+  const takes = (name: 'scale' | 'compare'): boolean => (PARAMS[name].takenBy as readonly string[]).includes(route);
+  const scale: [string, string][] = takes('scale') && s.scale === 'log' ? [['scale', 'log']] : [];
+  return [...scale, ...(takes('compare') ? (s.compare ?? []) : []).map((ref): [string, string] => ['compare', formatCompare(ref)])];
+}
+
 /**
- * The URL of an API output of a selection.
+ * The URL of an API output of a selection; the chart images also carry how
+ * the page draws it (`scale`, `compare`), so a download equals the screen.
  * @example apiUrl('https://x.org', 'series.csv', { datasetId: 'ch_fso_ppi', dims: { base: ['2020'] } }) // 'https://x.org/series.csv?dataset=ch_fso_ppi&dims=base=2020'
  */
 export function apiUrl(baseUrl: string, route: SelectionRoute, s: UrlSelection, order?: string[], extra: [string, string][] = []): string {
   const pairs: [string, string][] = [['dataset', s.datasetId]];
   const dims = formatDims(s.dims ?? {}, order);
   if (dims) pairs.push(['dims', dims]);
-  return `${baseUrl}/${route}${query([...pairs, ...commonParams(s), ...extra])}`;
+  return `${baseUrl}/${route}${query([...pairs, ...commonParams(s), ...chartDisplayParams(route, s), ...extra])}`;
 }
 
 /**

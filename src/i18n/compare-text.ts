@@ -29,8 +29,6 @@ export interface CompareWords {
   /** a series whose dataset states no unit */
   noUnit: string;
   downloadHeading: string;
-  /** under the chart images of a page with compared series: they draw the page's own dataset only */
-  imagesNote: string;
   /** why a compared series was left out: `{value}` */
   dropped: Record<CompareDropReason, string>;
   /** the cap: `{max}` */
@@ -51,7 +49,6 @@ const EN: CompareWords = {
   frequencies: 'Different frequencies: {frequencies}.',
   noUnit: 'no unit given',
   downloadHeading: 'Compared series',
-  imagesNote: 'The images show the series of this dataset only, not the compared ones.',
   dropped: {
     malformed: "Left out '{value}': it is not a dataset and its codes.",
     too_many: "Left out '{value}': a chart compares at most {max} series of other datasets.",
@@ -77,7 +74,6 @@ const DE: CompareWords = {
   frequencies: 'Unterschiedliche Frequenzen: {frequencies}.',
   noUnit: 'Einheit nicht angegeben',
   downloadHeading: 'Verglichene Reihen',
-  imagesNote: 'Die Bilder zeigen nur die Reihen dieses Datensatzes, nicht die verglichenen.',
   dropped: {
     malformed: '«{value}» weggelassen: kein Datensatz mit Codes.',
     too_many: '«{value}» weggelassen: eine Grafik vergleicht höchstens {max} Reihen anderer Datensätze.',
@@ -103,7 +99,6 @@ const FR: CompareWords = {
   frequencies: 'Fréquences différentes : {frequencies}.',
   noUnit: 'unité non indiquée',
   downloadHeading: 'Séries comparées',
-  imagesNote: 'Les images ne montrent que les séries de ce jeu de données, pas les séries comparées.',
   dropped: {
     malformed: '« {value} » omis : ce n’est pas un jeu de données suivi de ses codes.',
     too_many: '« {value} » omis : un graphique compare au plus {max} séries d’autres jeux de données.',
@@ -129,7 +124,6 @@ const IT: CompareWords = {
   frequencies: 'Frequenze diverse: {frequencies}.',
   noUnit: 'unità non indicata',
   downloadHeading: 'Serie confrontate',
-  imagesNote: 'Le immagini mostrano solo le serie di questo set di dati, non quelle confrontate.',
   dropped: {
     malformed: '«{value}» omesso: non è un set di dati con i suoi codici.',
     too_many: '«{value}» omesso: un grafico confronta al massimo {max} serie di altri set di dati.',

@@ -8,8 +8,11 @@ import { formatIsoDate } from '../data/dates.js';
 import { chartWords, fillTemplate, frequencyUnit, type DateUnit } from '../i18n/chart-text.js';
 import type { SelectionView, SeriesView } from '../query/view.js';
 import { viewFrequency } from '../query/convert-frequency.js';
+import { formatFrequency } from '../i18n/format.js';
+import { uiStrings } from '../i18n/strings.js';
+import { chartAxes, combineSeries } from '../selection/compare.js';
 import { namingContext } from '../selection/from-dataset.js';
-import { labelSeries } from '../selection/naming.js';
+import { labelSeries, type SeriesCaption } from '../selection/naming.js';
 
 /** One series as the chart shows it. */
 export interface ContentSeries {
@@ -19,6 +22,10 @@ export interface ContentSeries {
   /** display multiplier: 100 for a fraction (0–1) of a `percent_levels` code, shown in %; else 1 */
   factor: number;
   unit: string | null;
+  /** the name in the legend (with compared series: label, unit and frequency, as the page's legend) */
+  legend: string;
+  /** 0 = the left value axis, 1 = the right one (a compared series in a second unit) */
+  axis: 0 | 1;
 }
 
 /** The texts of a chart and its series, in one language. */
@@ -26,32 +33,53 @@ export interface ChartContent {
   title: string;
   subtitle: string;
   unit: string | null;
+  /** the unit of the right value axis; null when every series is on the left one */
+  unit2: string | null;
   footer: string;
   series: ContentSeries[];
   dateUnit: DateUnit;
 }
 
-/**
- * Describes a selection in words: titles, units, series labels, source line;
- * the labels, caption, units and factors come from the one naming model
- * (src/selection/naming.ts), as on the page.
- */
-export function describeChart(view: SelectionView, lang: Lang, licenseName?: string | null): ChartContent {
-  const meta = view.dataset.meta;
-  const { selection } = view;
+/** A view's series named by the one naming model (src/selection/naming.ts), with the transform and base of `selection`. */
+function nameView(view: SelectionView, lang: Lang, selection: SelectionView['selection']): SeriesCaption {
   const base = selection.base === null ? null : formatIsoDate(selection.base);
   const ctx = namingContext(view.dataset, lang, selection.transform, base, selection.convert);
-  const named = labelSeries(
+  return labelSeries(
     ctx,
     view.series.map((s) => ({ codes: s.codes, dates: s.dates.length ? [s.dates[0]] : [], values: [] })),
   );
+}
+
+/**
+ * Describes a selection in words: titles, units, series labels, source line;
+ * the labels, caption, units and factors come from the one naming model
+ * (src/selection/naming.ts), as on the page. Compared selections (series of
+ * other datasets, `compare=`) are named and put on axes as the page's chart
+ * does (src/selection/compare.ts).
+ */
+export function describeChart(view: SelectionView, lang: Lang, licenseName?: string | null, compared: SelectionView[] = []): ChartContent {
+  const meta = view.dataset.meta;
+  const views = [view, ...compared];
+  const captions = views.map((v) => nameView(v, lang, view.selection));
+  const t = uiStrings(lang);
+  const named = combineSeries(
+    views.map((v, i) => ({
+      title: pickLabel(v.dataset.meta.title, lang),
+      frequency: formatFrequency(v.dataset.meta.frequency, t),
+      dateUnit: frequencyUnit(v.dataset.meta.frequency),
+      series: captions[i].series,
+    })),
+  );
+  const axes = chartAxes(named, captions[0].unit, compared.length > 0);
+  const seriesViews = views.flatMap((v) => v.series);
   return {
     title: pickLabel(meta.title, lang),
-    subtitle: named.caption,
-    unit: named.unit,
+    subtitle: captions[0].caption,
+    unit: axes.unit,
+    unit2: axes.unit2,
     footer: footerLine(meta, lang, licenseName),
-    series: view.series.map((s, i) => ({ view: s, label: named.series[i].label, factor: named.series[i].factor, unit: named.series[i].unit })),
-    dateUnit: frequencyUnit(viewFrequency(selection, view.dataset)),
+    series: axes.series.map((s, i) => ({ view: seriesViews[i], label: s.label, legend: s.legend ?? s.label, factor: s.factor, unit: s.unit, axis: s.axis })),
+    dateUnit: frequencyUnit(viewFrequency(view.selection, view.dataset)),
   };
 }
 

@@ -10,7 +10,7 @@ import { measureText, truncateText, wrapText } from './chart-font.js';
 import { layoutLegend, type LegendLayout } from './chart-legend.js';
 import { CHART_COLORS, CHART_REFERENCE, CHART_SIZES, seriesColor } from './chart-style.js';
 import { chartWords, fillTemplate, formatNumber } from '../i18n/chart-text.js';
-import { dateTicks, niceValueTicks } from './chart-ticks.js';
+import { dateTicks, isLogDrawable, logValueTicks, niceValueTicks, type ScaleTicks } from './chart-ticks.js';
 import { seriesGeometry, type Point } from './chart-path.js';
 
 /** Size, language and extras of one chart image. */
@@ -24,6 +24,10 @@ export interface ChartOptions {
   bare?: boolean;
   /** size factor of texts and lines; default: from the image size against the reference size */
   scale?: number;
+  /** a logarithmic value axis (`scale=log`), drawn when every value is above zero, as on the page */
+  log?: boolean;
+  /** series of other datasets on the same chart (`compare=`), computed with the same period and transform */
+  compared?: SelectionView[];
 }
 
 /** A line of text placed on the chart (y is the baseline). */
@@ -69,6 +73,10 @@ export interface ChartModel {
   yDomain: [number, number];
   xTicks: Tick[];
   yTicks: Tick[];
+  /** ticks of the right value axis (compared series in a second unit); empty without one */
+  y2Ticks: Tick[];
+  /** the value axes are logarithmic */
+  log: boolean;
   /** y of the zero line when zero lies inside the value range */
   zeroY: number | null;
   series: PlottedSeries[];
@@ -88,7 +96,7 @@ const MIN_SCALE = 0.9;
 /** Lays out the chart of a selection. */
 export function buildChartModel(view: SelectionView, opts: ChartOptions): ChartModel {
   const { width, height, lang } = opts;
-  const content = describeChart(view, lang, opts.licenseName);
+  const content = describeChart(view, lang, opts.licenseName, opts.compared);
   const s = opts.scale ?? Math.min(5, Math.max(MIN_SCALE, Math.min(width / CHART_REFERENCE.width, height / CHART_REFERENCE.height)));
   const pad = CHART_SIZES.padding * s;
   const footer = opts.bare ? [] : footerTexts(content, width, height, pad, s);
@@ -99,17 +107,36 @@ export function buildChartModel(view: SelectionView, opts: ChartOptions): ChartM
   for (let level = 1; level <= 3 && bottom - header.bottom < height * 0.42; level++) {
     header = layoutHeader(content, opts, s, level);
   }
-  const axes = layoutAxes(content, { top: header.bottom, bottom, left: pad, right: width - pad }, lang, s);
+  const axes = layoutAxes(content, { top: header.bottom, bottom, left: pad, right: width - pad }, lang, s, opts.log === true);
   const lineWidth = CHART_SIZES.lineWidth * s * (content.series.length > 8 ? 0.65 : 1);
   const series = content.series.map((c, i) => ({
     ...c,
     color: seriesColor(i),
-    ...seriesGeometry(c.view.dates, c.view.values, c.factor, axes.toX, axes.toY),
+    ...seriesGeometry(c.view.dates, c.view.values, c.factor, axes.toX, c.axis === 1 ? axes.toY2 : axes.toY),
   }));
-  const texts = [...header.texts, ...footer, ...tickTexts(axes.xTicks, axes.yTicks, axes.plot, width, tickSize, s)];
+  const texts = [...header.texts, ...footer, ...tickTexts(axes, width, tickSize, s)];
   if (axes.empty) texts.push(messageText(axes.plot, lang, s));
-  const { plot, xDomain, yDomain, xTicks, yTicks, zeroY, empty } = axes;
-  return { width, height, scale: s, lang, content, texts, legend: header.legend, plot, xDomain, yDomain, xTicks, yTicks, zeroY, series, lineWidth, empty };
+  const { plot, xDomain, yDomain, xTicks, yTicks, y2Ticks, log, zeroY, empty } = axes;
+  return {
+    width,
+    height,
+    scale: s,
+    lang,
+    content,
+    texts,
+    legend: header.legend,
+    plot,
+    xDomain,
+    yDomain,
+    xTicks,
+    yTicks,
+    y2Ticks,
+    log,
+    zeroY,
+    series,
+    lineWidth,
+    empty,
+  };
 }
 
 interface Axes {
@@ -118,32 +145,72 @@ interface Axes {
   yDomain: [number, number];
   xTicks: Tick[];
   yTicks: Tick[];
+  y2Ticks: Tick[];
+  log: boolean;
   zeroY: number | null;
   empty: boolean;
   toX: (days: number) => number;
   toY: (value: number) => number;
+  toY2: (value: number) => number;
 }
 
-/** The plot area between the header and the x labels, its scales and ticks; the y labels' width sets its left edge. */
-function layoutAxes(content: ChartContent, frame: { top: number; bottom: number; left: number; right: number }, lang: Lang, s: number): Axes {
+/** A value axis: its scale, tick labels and where a value goes. */
+interface ValueAxis {
+  scale: ScaleTicks;
+  labels: string[];
+  width: number;
+}
+
+function valueAxis(range: { min: number; max: number }, budget: number, log: boolean, lang: Lang, tickSize: number): ValueAxis {
+  const scale = log ? logValueTicks(range.min, range.max, budget) : niceValueTicks(range.min, range.max, budget);
+  const labels = range.min > range.max ? [] : scale.ticks.map((v) => formatNumber(v, lang, scale.decimals));
+  return { scale, labels, width: Math.max(0, ...labels.map((l) => measureText(l, tickSize))) };
+}
+
+/** Where a value goes on a plot of a height, on a linear or logarithmic scale. */
+function valueToY(scale: ScaleTicks, log: boolean, top: number, height: number): (v: number) => number {
+  const f = log ? Math.log10 : (v: number): number => v;
+  const lo = f(scale.min);
+  const span = f(scale.max) - lo;
+  return (v) => top + height - ((f(v) - lo) / span) * height;
+}
+
+/**
+ * The plot area between the header and the x labels, its scales and ticks;
+ * the y labels' width sets its left edge, a right axis's labels its right edge.
+ */
+function layoutAxes(
+  content: ChartContent,
+  frame: { top: number; bottom: number; left: number; right: number },
+  lang: Lang,
+  s: number,
+  logAsked: boolean,
+): Axes {
   const tickSize = CHART_SIZES.tickSize * s;
-  const { values, dates } = extent(content.series);
-  const empty = values.min > values.max;
+  const { values, values2, dates } = extent(content.series);
+  const all = { min: Math.min(values.min, values2.min), max: Math.max(values.max, values2.max) };
+  const empty = all.min > all.max;
+  const log = logAsked && isLogDrawable(all.min, all.max);
   const plotHeight = Math.max(10, frame.bottom - frame.top);
-  const yScale = niceValueTicks(values.min, values.max, Math.min(10, Math.floor(plotHeight / (tickSize * 3.2)) + 1));
-  const yLabels = empty ? [] : yScale.ticks.map((v) => formatNumber(v, lang, yScale.decimals));
-  const left = frame.left + Math.max(0, ...yLabels.map((l) => measureText(l, tickSize))) + (yLabels.length ? 8 * s : 0);
-  const plot = { x: left, y: frame.top, width: Math.max(10, frame.right - left), height: plotHeight };
+  const budget = Math.min(10, Math.floor(plotHeight / (tickSize * 3.2)) + 1);
+  const left = valueAxis(values, budget, log, lang, tickSize);
+  const right = values2.min <= values2.max ? valueAxis(values2, budget, log, lang, tickSize) : null;
+  const x = frame.left + left.width + (left.labels.length ? 8 * s : 0);
+  const rightEdge = frame.right - (right ? right.width + 8 * s : 0);
+  const plot = { x, y: frame.top, width: Math.max(10, rightEdge - x), height: plotHeight };
   const xDomain = padDomain(dates.min, dates.max, content.dateUnit === 'year' ? 183 : 16);
   const toX = (d: number): number => plot.x + ((d - xDomain[0]) / (xDomain[1] - xDomain[0])) * plot.width;
-  const toY = (v: number): number => plot.y + plot.height - ((v - yScale.min) / (yScale.max - yScale.min)) * plot.height;
-  const yTicks = empty ? [] : yScale.ticks.map((value, i) => ({ pos: toY(value), value, label: yLabels[i] }));
+  const toY = valueToY(left.scale, log, plot.y, plot.height);
+  const toY2 = right ? valueToY(right.scale, log, plot.y, plot.height) : toY;
+  const ticksOf = (axis: ValueAxis | null, to: (v: number) => number): Tick[] =>
+    empty || !axis ? [] : axis.scale.ticks.map((value, i) => ({ pos: to(value), value, label: axis.labels[i] }));
   const measure = (label: string): number => measureText(label, tickSize);
   const xTicks = empty
     ? []
     : dateTicks(xDomain[0], xDomain[1], content.dateUnit, lang, plot.width, measure).map((t) => ({ pos: toX(t.days), value: t.days, label: t.label }));
-  const zeroY = !empty && yScale.min < 0 && yScale.max > 0 ? toY(0) : null;
-  return { plot, xDomain, yDomain: [yScale.min, yScale.max], xTicks, yTicks, zeroY, empty, toX, toY };
+  const zeroY = !empty && !log && left.scale.min < 0 && left.scale.max > 0 ? toY(0) : null;
+  const yDomain: [number, number] = [left.scale.min, left.scale.max];
+  return { plot, xDomain, yDomain, xTicks, yTicks: ticksOf(left, toY), y2Ticks: ticksOf(right, toY2), log, zeroY, empty, toX, toY, toY2 };
 }
 
 /**
@@ -173,7 +240,7 @@ function layoutHeader(content: ChartContent, opts: ChartOptions, s: number, leve
   const legend =
     content.series.length > 1 && level < 3
       ? layoutLegend({
-          labels: content.series.map((c) => c.label),
+          labels: content.series.map((c) => c.legend),
           colors: content.series.map((_, i) => seriesColor(i)),
           x: pad,
           y,
@@ -202,12 +269,17 @@ function layoutHeader(content: ChartContent, opts: ChartOptions, s: number, leve
     texts.push({ x, y: top + legendSize * 0.95, text, size: legendSize, weight: 400, color: CHART_COLORS.text, anchor: 'start', role: 'legend' });
   }
   y += legend.height + (legend.height > 0 ? CHART_SIZES.gap * s * 0.5 : 0);
-  if (content.unit) {
+  if (content.unit || content.unit2) {
     const size = CHART_SIZES.unitSize * s;
-    for (const line of wrapText(content.unit, size, width, level === 0 ? 2 : 1)) {
+    // the right axis's unit at the right edge, over its labels, as the page's chart writes it beside its axis
+    const right = content.unit2 ? truncateText(content.unit2, size, width / 2 - 8 * s) : '';
+    if (right) texts.push({ x: opts.width - pad, y: y + size * 0.95, text: right, size, weight: 400, color: CHART_COLORS.text, anchor: 'end', role: 'unit' });
+    const leftWidth = right ? width - measureText(right, size) - 16 * s : width;
+    for (const line of wrapText(content.unit ?? '', size, leftWidth, level === 0 ? 2 : 1)) {
       texts.push({ x: pad, y: y + size * 0.95, text: line, size, weight: 400, color: CHART_COLORS.text, anchor: 'start', role: 'unit' });
       y += size * 1.3;
     }
+    if (!content.unit) y += size * 1.3;
     y += 6 * s;
   } else {
     y += 6 * s;
@@ -221,11 +293,14 @@ function footerTexts(content: ChartContent, width: number, height: number, pad: 
   return text ? [{ x: pad, y: height - pad, text, size, weight: 400, color: CHART_COLORS.footer, anchor: 'start', role: 'footer' }] : [];
 }
 
-function tickTexts(xTicks: Tick[], yTicks: Tick[], plot: ChartModel['plot'], width: number, size: number, s: number): TextItem[] {
+function tickTexts({ xTicks, yTicks, y2Ticks, plot }: Axes, width: number, size: number, s: number): TextItem[] {
   const texts: TextItem[] = [];
   const color = CHART_COLORS.text;
   for (const t of yTicks) {
     texts.push({ x: plot.x - 8 * s, y: t.pos + size * 0.36, text: t.label, size, weight: 400, color, anchor: 'end', role: 'tick' });
+  }
+  for (const t of y2Ticks) {
+    texts.push({ x: plot.x + plot.width + 8 * s, y: t.pos + size * 0.36, text: t.label, size, weight: 400, color, anchor: 'start', role: 'tick' });
   }
   const baseline = plot.y + plot.height + (CHART_SIZES.tickLength + 4) * s + size * 0.95;
   for (const t of xTicks) {
@@ -244,12 +319,21 @@ function messageText(plot: ChartModel['plot'], lang: Lang, s: number): TextItem 
   return { x, y: plot.y + plot.height / 2, text, size, weight: 400, color: CHART_COLORS.text, anchor: 'middle', role: 'message' };
 }
 
-/** Range of the displayed values and of the dates over all series (min > max when there are none). */
-function extent(series: ContentSeries[]): { values: { min: number; max: number }; dates: { min: number; max: number } } {
-  const values = { min: Infinity, max: -Infinity };
+interface Range {
+  min: number;
+  max: number;
+}
+
+/** Range of the displayed values per value axis and of the dates over all series (min > max when there are none). */
+function extent(series: ContentSeries[]): { values: Range; values2: Range; dates: Range } {
+  const ranges: [Range, Range] = [
+    { min: Infinity, max: -Infinity },
+    { min: Infinity, max: -Infinity },
+  ];
   const dates = { min: Infinity, max: -Infinity };
-  for (const { view, factor } of series) {
+  for (const { view, factor, axis } of series) {
     if (view.dates.length === 0) continue;
+    const values = ranges[axis];
     dates.min = Math.min(dates.min, view.dates[0]);
     dates.max = Math.max(dates.max, view.dates[view.dates.length - 1]);
     for (let i = 0; i < view.values.length; i++) {
@@ -258,7 +342,7 @@ function extent(series: ContentSeries[]): { values: { min: number; max: number }
       if (v > values.max) values.max = v;
     }
   }
-  return { values, dates };
+  return { values: ranges[0], values2: ranges[1], dates };
 }
 
 /** The date domain; a single date gets room on both sides, no dates get a placeholder. */

@@ -16,6 +16,10 @@ import type { SelectionQuery } from '../query/parse-selection.js';
 import { parseSelection } from '../selection/read-selection.js';
 import { buildChartModel } from './chart-model.js';
 import { renderChartSvg } from './chart-svg.js';
+import { readComparedSelection } from './pages/compare-view.js';
+import { readCompareValues } from '../selection/compare.js';
+import { toSelection } from '../selection/from-dataset.js';
+import type { ExplorerState } from '../selection/state.js';
 
 const FIXTURE_DIR = fileURLToPath(new URL('./__fixtures__/', import.meta.url));
 const DEMO_DIR = fileURLToPath(new URL('../../demo-data/', import.meta.url));
@@ -28,6 +32,10 @@ interface Case {
   lang: Lang;
   width?: number;
   height?: number;
+  /** `scale=log` */
+  log?: boolean;
+  /** `compare=` values, read as the page reads them */
+  compare?: string[];
 }
 
 const DEMO_CASES: Case[] = [
@@ -54,6 +62,17 @@ const DEMO_CASES: Case[] = [
   { name: 'demo-weekly-it', query: { dataset: 'demo_activity', last: 52 }, lang: 'it', width: 1000, height: 500 },
 ];
 
+/** Issue 23: the images draw what the page's chart shows: a log axis, and compared series on a right-hand axis. */
+const DISPLAY_CASES: Case[] = [
+  { name: 'demo-log-scale', query: { dataset: 'demo_population', dims: 'region=ch,lem,zh,ti;nationality=total' }, lang: 'en', log: true },
+  {
+    name: 'demo-compare-right-axis-de',
+    query: { dataset: 'demo_cpi', dims: 'item=CP00', from: '2016-01-01' },
+    lang: 'de',
+    compare: ['demo_labour:indicator=unemp_rate;sex=women'],
+  },
+];
+
 const FIXTURE_CASES: Case[] = [
   { name: 'edge-gaps-escaping', query: { dataset: 'chart_edge', dims: 'item=count' }, lang: 'en' },
   { name: 'edge-percent-levels-de', query: { dataset: 'chart_edge' }, lang: 'de', width: 640, height: 400 },
@@ -69,7 +88,20 @@ function renderCase(snapshot: Snapshot, c: Case): string {
   const { dataset, selection } = parseSelection(c.query, snapshot);
   const license = snapshot.licenses.get(dataset.meta.license);
   const licenseName = license ? pickLabel(license.name, c.lang) : null;
-  return renderChartSvg(computeView(dataset, selection), { lang: c.lang, width: c.width ?? 800, height: c.height ?? 450, licenseName });
+  const page: ExplorerState = {
+    dims: {},
+    from: c.query.from ?? null,
+    to: c.query.to ?? null,
+    transform: selection.transform,
+    base: c.query.base ?? null,
+  };
+  const compared = readCompareValues(c.compare ?? []).refs.map((ref) => {
+    const read = readComparedSelection(snapshot, c.lang, page, ref);
+    assert.ok(!('reason' in read), `compare ${ref.datasetId} reads`);
+    return computeView(read.ds, toSelection(read.ds, read.meta, read.state));
+  });
+  const opts = { lang: c.lang, width: c.width ?? 800, height: c.height ?? 450, licenseName, log: c.log, compared };
+  return renderChartSvg(computeView(dataset, selection), opts);
 }
 
 function assertSnapshot(name: string, svg: string): void {
@@ -90,6 +122,53 @@ for (const c of DEMO_CASES) {
     assertSnapshot(c.name, renderCase(snapshot, c));
   });
 }
+
+for (const c of DISPLAY_CASES) {
+  test(`snapshot: ${c.name}`, async () => assertSnapshot(c.name, renderCase(await demoSnapshot(), c)));
+}
+
+test('a log axis: round ticks per decade (1-2-5, denser with room), evenly spaced per decade, no zero line (issue 23)', async () => {
+  const snapshot = await demoSnapshot();
+  const { dataset, selection } = parseSelection(DISPLAY_CASES[0].query, snapshot);
+  const model = buildChartModel(computeView(dataset, selection), { lang: 'en', width: 800, height: 450, log: true });
+  assert.equal(model.log, true);
+  assert.equal(model.zeroY, null);
+  const values = model.yTicks.map((t) => t.value);
+  assert.ok(values.length >= 3, values.join(' '));
+  assert.ok(
+    values.every((v) => [1, 1.5, 2, 3, 5, 7].includes(Number(v.toExponential().split('e')[0]))),
+    values.join(' '),
+  );
+  // equal ratios are equal distances on a log axis
+  const steps = model.yTicks.slice(1).map((t, i) => ({ ratio: t.value / model.yTicks[i].value, px: model.yTicks[i].pos - t.pos }));
+  const pxPerDecade = steps.map((st) => st.px / Math.log10(st.ratio));
+  assert.ok(Math.max(...pxPerDecade) - Math.min(...pxPerDecade) < 0.01, pxPerDecade.join(' '));
+  const linear = buildChartModel(computeView(dataset, selection), { lang: 'en', width: 800, height: 450 });
+  assert.equal(linear.log, false);
+});
+
+test('compared series: named by dataset with unit and frequency in the legend, a second unit on the right axis (issue 23)', async () => {
+  const svg = renderCase(await demoSnapshot(), DISPLAY_CASES[1]);
+  assert.ok(svg.includes('>Demo-Konsumentenpreise: Total (Index, Dezember 2022 = 100, Monatlich)</text>'), 'the primary series names its unit');
+  const snapshot = await demoSnapshot();
+  const { dataset, selection } = parseSelection(DISPLAY_CASES[1].query, snapshot);
+  const page: ExplorerState = { dims: {}, from: '2016-01-01', to: null, transform: selection.transform, base: null };
+  const read = readComparedSelection(snapshot, 'de', page, { datasetId: 'demo_labour', dims: { indicator: ['unemp_rate'], sex: ['women'] } });
+  assert.ok(!('reason' in read));
+  const compared = [computeView(read.ds, toSelection(read.ds, read.meta, read.state))];
+  const model = buildChartModel(computeView(dataset, selection), { lang: 'de', width: 800, height: 450, compared });
+  assert.deepEqual(
+    model.series.map((s) => s.axis),
+    [0, 1],
+  );
+  assert.ok(model.y2Ticks.length >= 2, 'a right axis');
+  assert.ok(model.content.unit2, 'the right axis has its unit');
+  assert.equal(model.legend.items.length, 2);
+  assert.ok(
+    model.series.slice(1).every((s) => s.legend.includes(pickLabel(read.ds.meta.title, 'de'))),
+    model.series.map((s) => s.legend).join(' | '),
+  );
+});
 
 for (const c of FIXTURE_CASES) {
   test(`snapshot: ${c.name}`, async () => assertSnapshot(c.name, renderCase(await fixtureSnapshot(), c)));

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { daysFromCivil, formatIsoDate } from '../data/dates.js';
 import { measureText } from './chart-font.js';
-import { dateTicks, niceValueTicks, stepDecimals } from './chart-ticks.js';
+import { dateTicks, logValueTicks, niceValueTicks, stepDecimals } from './chart-ticks.js';
+import { formatNumber } from '../i18n/chart-text.js';
 
 const measure = (label: string): number => measureText(label, 12);
 
@@ -37,6 +38,42 @@ test('value ticks: property: within the tick budget, covering [lo, hi], evenly s
         for (let i = 1; i < t.ticks.length; i++) {
           assert.ok(Math.abs(t.ticks[i] - t.ticks[i - 1] - t.step) <= t.step * 1e-4);
         }
+      },
+    ),
+  );
+});
+
+test('log ticks: 1-2-5 per decade (denser where there is room), sparser as room shrinks, linear ticks on a narrow range (issue 23)', () => {
+  assert.deepEqual(logValueTicks(60, 1200, 5).ticks, [100, 200, 500, 1000]);
+  // room for more: 1-1.5-2-3-5-7 (ch_fso_ppi on three bases, about 50 to 220)
+  assert.deepEqual(logValueTicks(48, 225, 10).ticks, [50, 70, 100, 150, 200]);
+  assert.deepEqual(logValueTicks(0.012, 40, 12).ticks, [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50]);
+  assert.equal(logValueTicks(0.012, 40, 12).decimals, 2);
+  assert.deepEqual(logValueTicks(0.012, 40, 5).ticks, [0.01, 0.1, 1, 10]);
+  assert.deepEqual(logValueTicks(1, 1e9, 4).ticks, [1, 1000, 1e6, 1e9]);
+  // under a factor of 3: the linear axis's round ticks
+  const narrow = logValueTicks(52, 150, 8);
+  assert.deepEqual(narrow.ticks, [40, 60, 80, 100, 120, 140, 160]);
+  assert.ok(narrow.min > 0);
+  // found by the property below: a budget of two on a range of a tenth had no tick at all
+  assert.deepEqual(logValueTicks(0.1805, 0.2000001, 2).ticks, [0.2]);
+});
+
+test('log ticks: property: within budget and domain, every label distinct and none "0" (issue 23: labels read 1,000 / 0 / 0 / 700)', () => {
+  fc.assert(
+    fc.property(
+      fc.double({ min: 1e-4, max: 1e9, noNaN: true }),
+      fc.double({ min: 1.001, max: 1e6, noNaN: true }),
+      fc.integer({ min: 2, max: 12 }),
+      (lo, factor, maxTicks) => {
+        const hi = lo * factor;
+        const t = logValueTicks(lo, hi, maxTicks);
+        assert.ok(t.min > 0 && t.min <= lo * (1 + 1e-9) && t.max >= hi * (1 - 1e-9), `[${t.min}, ${t.max}] covers [${lo}, ${hi}]`);
+        assert.ok(t.ticks.length >= 1 && t.ticks.length <= Math.max(2, maxTicks), `${t.ticks.length} ticks for budget ${maxTicks}`);
+        assert.ok(t.ticks.every((v) => v >= t.min * (1 - 1e-9) && v <= t.max * (1 + 1e-9)));
+        const labels = t.ticks.map((v) => formatNumber(v, 'en', t.decimals));
+        assert.equal(new Set(labels).size, labels.length, labels.join(' | '));
+        assert.ok(!labels.includes('0'), labels.join(' | '));
       },
     ),
   );

@@ -7,14 +7,18 @@ import type { Lang } from '../data/model.js';
 import { civilFromDays, daysFromCivil } from '../data/dates.js';
 import { formatPeriod, type DateUnit } from '../i18n/chart-text.js';
 
-/** A y scale: its domain (rounded out to whole steps) and its ticks. */
-export interface ValueTicks {
+/** A y scale: its domain and its ticks, labelled with `decimals` fraction digits. */
+export interface ScaleTicks {
   min: number;
   max: number;
-  step: number;
   ticks: number[];
   /** fraction digits that show every tick exactly */
   decimals: number;
+}
+
+/** A linear y scale: its domain (rounded out to whole steps), its ticks and their step. */
+export interface ValueTicks extends ScaleTicks {
+  step: number;
 }
 
 const MANTISSAS = [1, 2, 2.5, 5];
@@ -54,6 +58,84 @@ export function stepDecimals(step: number): number {
     if (Math.abs(scaled - Math.round(scaled)) < 1e-6 * scaled) return d;
   }
   return 10;
+}
+
+/**
+ * Whether values from `min` to `max` can be drawn on a log axis: there are
+ * some (min ≤ max) and all are above zero. The page's chart and the images
+ * decide alike; otherwise they draw a linear axis.
+ * @example isLogDrawable(0.5, 120) // true
+ */
+export function isLogDrawable(min: number, max: number): boolean {
+  return min <= max && min > 0;
+}
+
+/** Ticks per decade of a log axis, densest first (the first on a range of about a decade); past the last, one tick every few decades. */
+const LOG_MANTISSAS = [[1, 1.5, 2, 3, 5, 7], [1, 2, 5], [1, 3], [1]];
+const DECADE_STEPS = [2, 3, 5, 10, 20, 50, 100];
+/** The ratio of the largest to the smallest value under which a log axis takes linear ticks. */
+const LINEAR_BELOW = 3;
+/** Room left around the data on a log axis, as a share of its span in decades. */
+const LOG_PAD = 0.03;
+
+/**
+ * The ticks of a logarithmic y axis over [lo, hi] (both above zero), at most
+ * `maxTicks`: 1-1.5-2-3-5-7 per decade where there is room, else 1-2-5,
+ * then 1-3, then the decades, then every few decades. A range too narrow
+ * for three such ticks, or under a factor of 3, gets the linear axis's
+ * round ticks, which a log axis then draws nearly evenly. The page's chart (client/chart.ts) and the images share it.
+ * @example logValueTicks(60, 1200, 8).ticks // [100, 200, 500, 1000]
+ */
+export function logValueTicks(lo: number, hi: number, maxTicks: number): ScaleTicks {
+  if (!(lo > 0) || !(hi > 0) || !Number.isFinite(lo) || !Number.isFinite(hi)) return niceValueTicks(lo, hi, maxTicks);
+  if (lo > hi) [lo, hi] = [hi, lo];
+  if (lo === hi) [lo, hi] = [lo / 1.1, hi * 1.1];
+  const pad = (Math.log10(hi) - Math.log10(lo)) * LOG_PAD;
+  const min = 10 ** (Math.log10(lo) - pad);
+  const max = 10 ** (Math.log10(hi) + pad);
+  const budget = Math.max(2, maxTicks);
+  const dense = decadeTicks(min, max, LOG_MANTISSAS[0], 1);
+  // under a factor of LINEAR_BELOW a log axis is nearly linear: round linear ticks are denser and look even
+  if (dense.length < 3 || hi / lo < LINEAR_BELOW) {
+    const linear = niceValueTicks(lo, hi, budget);
+    if (linear.min > 0) return { min: linear.min, max: linear.max, ticks: linear.ticks, decimals: linear.decimals };
+    const inside = linear.ticks.filter((t) => t >= min && t <= max);
+    if (inside.length > 0) return { min, max, ticks: inside, decimals: linear.decimals };
+    // a tick budget too small for this narrow range: its log ticks, else one round value in it
+    const ticks = logTicks(min, max, budget);
+    return withDecimals(min, max, ticks.length > 0 ? ticks : [Number(Math.sqrt(min * max).toPrecision(2))]);
+  }
+  return withDecimals(min, max, logTicks(min, max, budget));
+}
+
+const LOG_CANDIDATES = [...LOG_MANTISSAS.map((m) => ({ mantissas: m, every: 1 })), ...DECADE_STEPS.map((every) => ({ mantissas: [1], every }))];
+
+/** The densest log ticks within [min, max] that keep to the budget. */
+function logTicks(min: number, max: number, budget: number): number[] {
+  let ticks: number[] = [];
+  for (const { mantissas, every } of LOG_CANDIDATES) {
+    ticks = decadeTicks(min, max, mantissas, every);
+    if (ticks.length <= budget) break;
+  }
+  return ticks;
+}
+
+function withDecimals(min: number, max: number, ticks: number[]): ScaleTicks {
+  return { min, max, ticks, decimals: Math.max(0, ...ticks.map(stepDecimals)) };
+}
+
+/** The values m·10^d (m of `mantissas`, d a multiple of `every`) within [min, max]. */
+function decadeTicks(min: number, max: number, mantissas: number[], every: number): number[] {
+  const ticks: number[] = [];
+  const first = Math.floor(Math.log10(min) / every) * every;
+  for (let d = first; d <= Math.ceil(Math.log10(max)); d += every) {
+    for (const m of mantissas) {
+      // toPrecision removes binary noise such as 0.30000000000000004
+      const v = Number((m * 10 ** d).toPrecision(12));
+      if (v >= min * (1 - 1e-9) && v <= max * (1 + 1e-9)) ticks.push(v);
+    }
+  }
+  return ticks;
 }
 
 function valueTicks(first: number, last: number, mantissa: number, power: number): ValueTicks {

@@ -206,3 +206,44 @@ test('/openapi.json documents the image routes and their size bounds', async () 
   const width = spec.paths['/chart.png'].get.parameters.find((p: { name: string }) => p.name === 'width');
   assert.deepEqual([width.schema.minimum, width.schema.maximum], [200, 2000]);
 });
+
+// issue 23: the images draw what the page's chart shows
+test('/chart.svg and /chart.png take scale=log: a log axis, as the page draws it', async () => {
+  const q = 'dataset=demo_population&dims=region=ch,lem,zh,ti;nationality=total';
+  const linear = await app.inject({ url: `/chart.svg?${q}` });
+  const log = await app.inject({ url: `/chart.svg?${q}&scale=log` });
+  assert.equal(log.statusCode, 200, log.body);
+  assert.notEqual(log.body, linear.body);
+  assert.ok(log.body.includes('>500,000</text>') && log.body.includes('>5,000,000</text>'), '1-2-5 ticks of a log axis');
+  assert.notEqual(log.headers.etag, linear.headers.etag);
+  assert.equal((await app.inject({ url: `/chart.svg?${q}&scale=linear` })).body, linear.body);
+  const png = await app.inject({ url: `/chart.png?${q}&scale=log&width=400&height=300` });
+  assert.equal(png.statusCode, 200);
+  assert.deepEqual([...png.rawPayload.subarray(0, 8)], PNG_SIGNATURE);
+  const bad = await app.inject({ url: `/chart.svg?${q}&scale=logarithmic` });
+  assert.equal(bad.statusCode, 400);
+  assert.equal(bad.json().code, 'bad_parameter');
+});
+
+test('/chart.svg takes compare= as the page writes it: compared series named by dataset, a second unit on the right axis', async () => {
+  const q = 'dataset=demo_cpi&dims=item=CP00&from=2016-01-01&lang=de';
+  const res = await app.inject({ url: `/chart.svg?${q}&compare=demo_labour:indicator=unemp_rate;sex=women` });
+  assert.equal(res.statusCode, 200, res.body);
+  assert.ok(res.body.includes('>Demo-Arbeitsmarkt: Erwerbslosenquote · Frauen (%, Monatlich)</text>'), 'the page legend names it');
+  assert.equal((res.body.match(/<g class="series"/g) ?? []).length, 2);
+  assert.match(
+    res.body,
+    /<text class="unit" x="[\d.]+" y="[\d.]+" font-size="[\d.]+" fill="[^"]+" text-anchor="end">%<\/text>/,
+    'the right axis says its unit',
+  );
+  // the same image whether compare is given once or as the page repeats it
+  const two = await app.inject({ url: `/chart.svg?${q}&compare=demo_labour:indicator=unemp_rate;sex=women&compare=demo_gdp` });
+  assert.equal(two.statusCode, 200, two.body);
+  assert.equal((two.body.match(/<g class="series"/g) ?? []).length, 3);
+  assert.notEqual(two.headers.etag, res.headers.etag);
+  for (const bad of ['demo_nope', 'demo_labour:sex=nobody', 'Not An Id']) {
+    const refused = await app.inject({ url: `/chart.svg?${q}&compare=${encodeURIComponent(bad)}` });
+    assert.equal(refused.statusCode, 400, `${bad}: ${refused.body}`);
+    assert.equal(refused.json().parameter, 'compare', refused.body);
+  }
+});

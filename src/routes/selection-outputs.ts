@@ -13,11 +13,13 @@ import { labelledLead } from '../query/encode-labelled-csv.js';
 import type { SelectionQuery } from '../query/parse-selection.js';
 import { parseSelection } from '../selection/read-selection.js';
 import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
-import type { SelectionView } from '../query/view.js';
+import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
 import { PARAMS } from '../selection/params.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
+import { computeCompared, readChartDisplay } from './chart-display.js';
+import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
 
 /**
@@ -35,6 +37,10 @@ export interface OutputQuery extends SelectionQuery {
   lang?: Lang;
   width?: number;
   height?: number;
+  /** chart images: the value axis (`log`) */
+  scale?: string;
+  /** chart images: series of other datasets on the same chart */
+  compare?: string | string[];
 }
 
 /** What an encoder gets besides the computed selection. */
@@ -49,7 +55,7 @@ interface OutputEncoder {
   /** prefix of the ETag (kept from before the registry, so caches stay valid) */
   etagKind: string;
   /** the inputs besides the selection and the data that change the bytes */
-  etagExtra(query: OutputQuery, ctx: AppContext): string;
+  etagExtra(query: OutputQuery, ctx: AppContext, snapshot: Snapshot, selection: Selection): string;
   /** false for work done in the heavy pool: it is refused (503) before any preparation when the pool is full */
   light: boolean;
   encode(view: SelectionView, input: EncodeInput): Buffer | string | StreamedBody | Promise<Buffer | string>;
@@ -68,19 +74,22 @@ export function isDownload(value: string | undefined): boolean {
   return value === '1' || value === 'true';
 }
 
-const chartOptions = (query: OutputQuery, snapshot: Snapshot, view: SelectionView) => {
+const chartOptions = (query: OutputQuery, snapshot: Snapshot, view: SelectionView): ChartOptions => {
   const lang = query.lang ?? 'en';
   const license = snapshot.licenses.get(view.dataset.meta.license);
+  const display = readChartDisplay(query, snapshot, lang, view.selection);
   return {
     lang,
     width: query.width ?? CHART_REFERENCE.width,
     height: query.height ?? CHART_REFERENCE.height,
     licenseName: license ? pickLabel(license.name, lang) : null,
+    log: display.log,
+    compared: computeCompared(display),
   };
 };
 
-const chartEtag = (query: OutputQuery): string =>
-  `${query.lang ?? 'en'}|${query.width ?? CHART_REFERENCE.width}x${query.height ?? CHART_REFERENCE.height}|${CHART_STYLE_VERSION}`;
+const chartEtag = (query: OutputQuery, _ctx: AppContext, snapshot: Snapshot, selection: Selection): string =>
+  `${query.lang ?? 'en'}|${query.width ?? CHART_REFERENCE.width}x${query.height ?? CHART_REFERENCE.height}|${CHART_STYLE_VERSION}|${readChartDisplay(query, snapshot, query.lang ?? 'en', selection).etag}`;
 
 /** A large answer is streamed (memory bounded) and not cached; the same encoder makes both. */
 function dataBody(
@@ -93,7 +102,7 @@ function dataBody(
 }
 
 const CHART_DESCRIPTION =
-  'The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps.';
+  "The line chart of a selection (same parameters as /series) with title, subtitle, units, legend and source, in the language `lang`, at `width`×`height` px. Missing values are drawn as gaps. With the dataset page's `scale=log` and `compare=` it draws what the page's chart shows: a log axis, and compared series named by their dataset, a second unit on a right-hand axis.";
 
 /** The language of the label columns a CSV query asks for, or null for the plain (published) CSV. */
 const csvLabels = (q: OutputQuery): Lang | null => (isDownload(q.labels) ? (q.lang ?? 'en') : null);
@@ -179,7 +188,13 @@ export function outputQuerySchema(output: SelectionOutput): object {
         }
       : output.params === 'lang'
         ? { lang: { ...langSchema, description: 'Language of the labels and of the metadata sheet.' } }
-        : { lang: langSchema, width: sizeSchema('width', CHART_REFERENCE.width), height: sizeSchema('height', CHART_REFERENCE.height) };
+        : {
+            lang: langSchema,
+            width: sizeSchema('width', CHART_REFERENCE.width),
+            height: sizeSchema('height', CHART_REFERENCE.height),
+            scale: PARAMS.scale.schema,
+            compare: PARAMS.compare.schema,
+          };
   return {
     type: 'object',
     required: ['dataset'],
@@ -201,7 +216,7 @@ function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: Reque
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];
   const { dataset, selection } = parseSelection(query, snapshot);
-  const etag = selectionEtag(encoder.etagKind, dataset.version, selection, encoder.etagExtra(query, ctx));
+  const etag = selectionEtag(encoder.etagKind, dataset.version, selection, encoder.etagExtra(query, ctx, snapshot, selection));
   const headers = attachment(id, query, dataset.meta.id, selection.transform);
   const cacheControl = output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined;
   // one literal of one shape (a spread of a head object cost a slow property definition per request: issue 16)

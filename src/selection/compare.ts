@@ -14,6 +14,7 @@ import type { CompareDropReason } from '../i18n/compare-text.js';
 import { labelSeries, type ExplorerUnits, type LabelledSeries, type SeriesData } from './naming.js';
 import type { ExplorerMeta, ExplorerState } from './state.js';
 import { splitDims } from '../urls.js';
+import { MAX_COMPARE } from './params.js';
 
 /** A compared selection: a dataset and codes per dimension (none = the dataset's opening series). */
 export interface CompareRef {
@@ -22,7 +23,7 @@ export interface CompareRef {
 }
 
 /** Most compared selections a page shows (more are dropped with a note). */
-export const MAX_COMPARE = 5;
+export { MAX_COMPARE };
 /** Most `compare` values a page reads (a link with some that no longer exist still shows MAX_COMPARE). */
 const MAX_COMPARE_READ = 4 * MAX_COMPARE;
 
@@ -142,6 +143,33 @@ export function combineSeries(parts: DatasetSeries[]): { series: ComparedSeries[
 export function legendLabel(s: Pick<ComparedSeries, 'label' | 'unit' | 'frequency'>): string {
   const facts = [s.unit, s.frequency].filter((f): f is string => !!f);
   return facts.length ? `${s.label} (${facts.join(', ')})` : s.label;
+}
+
+/** The series of a chart with their legend names and the units of its two value axes. */
+export interface ChartAxes<S extends ComparedSeries = ComparedSeries> {
+  series: (S & { legend?: string })[];
+  /** the unit written on the left axis */
+  unit: string | null;
+  /** the unit of the right axis (the second unit of compared series), null when there is none */
+  unit2: string | null;
+}
+
+/**
+ * How a chart draws named series (the page's chart and the chart images
+ * alike): alone, the page's own unit (`ownUnit`, the naming model's caption
+ * unit) on the axis; with compared datasets each legend entry names its unit
+ * and frequency, a second unit goes on the right axis, and three or more
+ * share the left one.
+ * @example chartAxes(combineSeries([primary, compared]), null).unit2 // '%'
+ */
+export function chartAxes<S extends ComparedSeries>(named: { series: S[]; units: string[] }, ownUnit: string | null, compared: boolean): ChartAxes<S> {
+  if (!compared) return { series: named.series, unit: ownUnit, unit2: null };
+  const two = named.units.length === 2;
+  return {
+    series: named.series.map((s) => ({ ...s, legend: legendLabel(s) })),
+    unit: (two ? named.units[0] : named.units.filter((u) => u !== '').join(' / ')) || null,
+    unit2: two ? named.units[1] || null : null,
+  };
 }
 
 /** What naming a dataset's series needs (as the page embeds it for its bundle), and its frequency in words. */

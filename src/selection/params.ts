@@ -124,6 +124,11 @@ export interface UrlParts {
   partial?: boolean | null;
 }
 
+/** The most series of other datasets one chart compares (selection/compare.ts reads them). */
+export const MAX_COMPARE = 5;
+/** One `compare` value: a dataset id, then its `dims` after a colon. */
+const COMPARE_VALUE = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 /** from/to: an ISO date or a relative window; the reader checks the unit and the range. */
 const DATE_BOUND = '^(\\d{4}-\\d{2}-\\d{2}|-\\d+[a-z])$';
@@ -386,8 +391,13 @@ export const PARAMS = {
     name: 'scale',
     part: 'display',
     sample: [['scale', 'log']],
-    takenBy: ['page'],
-    schema: { type: 'string', enum: ['linear', 'log'], description: "The chart's value axis: linear (default) or log." },
+    takenBy: ['page', 'chart.svg', 'chart.png'],
+    schema: {
+      type: 'string',
+      enum: ['linear', 'log'],
+      description:
+        'The value axis: `log` draws a logarithmic one when every value drawn is above zero (else a linear one), as the dataset page does; linear by default.',
+    },
     default: 'linear',
     problems: ['bad_parameter'],
     page: 'param',
@@ -397,8 +407,11 @@ export const PARAMS = {
     name: 'compare',
     part: 'display',
     sample: [['compare', 'ch_fso_cpi']],
-    takenBy: ['page'],
-    schema: { type: 'string', description: 'A series of another dataset on the same chart: `<dataset>:<dims>`; repeated for several.' },
+    takenBy: ['page', 'chart.svg', 'chart.png'],
+    schema: {
+      anyOf: [COMPARE_VALUE, { type: 'array', items: COMPARE_VALUE, maxItems: MAX_COMPARE }],
+      description: `Series of another dataset on the same chart, as the dataset page writes them: \`compare=<dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…]\` (\`compare=<dataset>\` alone: its opening series), repeated for each (at most ${MAX_COMPARE}). They take the period and transform of the selection; a second unit goes on a right-hand axis.`,
+    },
     default: null,
     problems: ['bad_parameter'],
     page: 'param',

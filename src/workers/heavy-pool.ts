@@ -26,6 +26,11 @@ export interface HeavyPool {
   close(): Promise<void>;
 }
 
+/** Chart options a worker can take: compared views detached as the main one. */
+function detachOptions(opts: ChartOptions): ChartOptions {
+  return opts.compared?.length ? { ...opts, compared: opts.compared.map(detachView) } : opts;
+}
+
 /** Bytes cloned back from a worker arrive as a Uint8Array: view them as a Buffer without copying. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -38,8 +43,8 @@ function asBuffer(bytes: Uint8Array): Buffer {
 export function createHeavyPool(size: PoolSize): HeavyPool {
   const pool: WorkerPool<typeof HeavyTasks> = createWorkerPool(siblingModule(import.meta.url, './heavy-tasks'), size);
   return {
-    chartSvg: (view, opts) => pool.run('chartSvg', { view: detachView(view), opts }),
-    chartPng: async (view, opts) => asBuffer(await pool.run('chartPng', { view: detachView(view), opts })),
+    chartSvg: (view, opts) => pool.run('chartSvg', { view: detachView(view), opts: detachOptions(opts) }),
+    chartPng: async (view, opts) => asBuffer(await pool.run('chartPng', { view: detachView(view), opts: detachOptions(opts) })),
     ogJpeg: async (input) => asBuffer(await pool.run('ogJpeg', { ...input, view: input.view && detachView(input.view) })),
     xlsx: async (input) => asBuffer(await pool.run('xlsx', input)),
     assertRoom: () => pool.assertRoom(),

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Lang } from '../../src/data/model.js';
-import { compareWords } from '../../src/i18n/compare-text.js';
 import type { ExplorerData } from '../../src/render/pages/explorer-data.js';
 import { MAX_COMPARE } from '../../src/selection/compare.js';
 import { formatCompare } from '../../src/urls.js';
@@ -282,24 +281,20 @@ describe('compare a series of another dataset on the same chart', { skip: SKIP_B
   });
 
   for (const lang of ['en', 'fr'] as Lang[]) {
-    it(`${lang}: the chart images say they draw this dataset's series only when others are compared`, async () => {
+    it(`${lang}: the chart images draw the compared series too: their links carry compare, and no note says otherwise (issue 23)`, async () => {
       await page.setViewportSize(WIDTHS[1]);
-      for (const [query, compared] of [
-        ['?compare=ch_fso_unemp_rate', true],
-        ['', false],
-      ] as const) {
-        await page.goto(`${site.url}${prefix(lang)}/d/${PRIMARY}${query}`);
-        await waitForChart(page);
-        await page.click('label[for="out-download"]');
-        const note = page.locator('[data-chart-downloads-note]');
-        assert.equal(await note.isVisible(), compared, query);
-        if (compared) {
-          assert.equal((await note.textContent())?.trim(), compareWords(lang).imagesNote);
-          // the note stands in the chart group, before its links
-          const group = page.locator('.download-groups > div', { has: page.locator('a[data-download="png"]') });
-          assert.equal(await group.locator('[data-chart-downloads-note]').count(), 1);
-        }
+      await page.goto(`${site.url}${prefix(lang)}/d/${PRIMARY}?compare=ch_fso_unemp_rate`);
+      await waitForChart(page);
+      await page.click('label[for="out-download"]');
+      assert.equal(await page.locator('[data-chart-downloads-note]').count(), 0);
+      for (const kind of ['png', 'svg']) {
+        const href = (await page.getAttribute(`a[data-download="${kind}"]`, 'href'))!;
+        assert.match(href, /[?&]compare=ch_fso_unemp_rate(:|&|$)/, href);
       }
+      const svg = await fetch(`${site.url}${(await page.getAttribute('a[data-download="svg"]', 'href'))!}`);
+      assert.equal(svg.status, 200);
+      const data = await pageData(page);
+      assert.ok((await svg.text()).includes(data.compare[0].title.replace(/&/g, '&amp;')), 'the image names the compared dataset');
     });
   }
 

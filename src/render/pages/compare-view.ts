@@ -5,7 +5,7 @@
  * the page's period and transform, and embedded for the bundle. A ref whose
  * dataset or codes do not exist is left out with a note; nothing throws.
  */
-import type { Lang, Snapshot } from '../../data/model.js';
+import type { Dataset, Lang, Snapshot } from '../../data/model.js';
 import { frequencyUnit } from '../../i18n/chart-text.js';
 import { formatFrequency } from '../../i18n/format.js';
 import { pickLabel } from '../../i18n/labels.js';
@@ -17,7 +17,7 @@ import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from
 import type { SeriesData } from '../../selection/naming.js';
 import type { QueryProblem } from '../../selection/read-query.js';
 import { readPageQuery } from '../../selection/read-query.js';
-import { countSeries, toUrlSelection, type ExplorerState } from '../../selection/state.js';
+import { countSeries, toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 import { formatCompare } from '../../urls.js';
 
 /** The compared series a page can show, and the refs it left out. */
@@ -55,15 +55,35 @@ export function buildCompared(snapshot: Snapshot, lang: Lang, t: UiStrings, stat
   return { compared, drops };
 }
 
-function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: ExplorerState, ref: CompareRef, inline: Inline): ComparedData | CompareDrop {
+/** A compared selection read against its dataset: the dataset, its explorer meta and the state with the page's period and transform. */
+export interface ComparedSelection {
+  ds: Dataset;
+  meta: ExplorerMeta;
+  state: ExplorerState;
+}
+
+/**
+ * Reads one compared selection against its dataset with the one page reader
+ * (readPageQuery), with the page's period and transform; a drop when the
+ * dataset or its codes do not exist. The page and the chart images
+ * (src/routes/chart-display.ts) read `compare` with it.
+ * @example readComparedSelection(snapshot, 'en', state, { datasetId: 'ch_fso_ppi', dims: {} })
+ */
+export function readComparedSelection(snapshot: Snapshot, lang: Lang, page: ExplorerState, ref: CompareRef): ComparedSelection | CompareDrop {
   const value = formatCompare(ref);
   const ds = snapshot.datasets.get(ref.datasetId);
   if (!ds) return { value, reason: 'unknown_dataset', detail: `Unknown dataset '${ref.datasetId}'.` };
-  const full = buildExplorerMeta(ds, lang);
-  const read = readPageQuery(full, ref.dims);
+  const meta = buildExplorerMeta(ds, lang);
+  const read = readPageQuery(meta, ref.dims);
   if (read.problems.length) return { value, reason: 'bad_selection', detail: read.problems[0].message };
-  if (countSeries(full, read.state) === 0) return { value, reason: 'no_series', detail: `No series of '${ref.datasetId}' matches.` };
-  const state = comparedState(page, read.state);
+  if (countSeries(meta, read.state) === 0) return { value, reason: 'no_series', detail: `No series of '${ref.datasetId}' matches.` };
+  return { ds, meta, state: comparedState(page, read.state) };
+}
+
+function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: ExplorerState, ref: CompareRef, inline: Inline): ComparedData | CompareDrop {
+  const read = readComparedSelection(snapshot, lang, page, ref);
+  if ('reason' in read) return read;
+  const { ds, meta: full, state } = read;
   const { series, deferred } = inline(computeView(ds, toSelection(ds, full, state)));
   return {
     // the bundle names series from the levels; the combinations are for pickers, which a compared dataset does not have

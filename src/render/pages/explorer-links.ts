@@ -5,7 +5,7 @@
  */
 import type { Lang } from '../../data/model.js';
 import { downloadLinkParams, OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../../query/selection-outputs.js';
-import { apiUrl } from '../../urls.js';
+import { apiUrl, type UrlSelection } from '../../urls.js';
 import { toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
 export type DownloadKind = OutputId;
@@ -16,6 +16,11 @@ export { DOWNLOAD_CHART_SIZE } from '../../query/selection-outputs.js';
 export interface ChartSize {
   width: number;
   height: number;
+}
+
+/** A state's selection with how its chart draws it (the chart images take `scale` and `compare`; apiUrl writes them only for those). */
+function chartSelection(meta: ExplorerMeta, state: ExplorerState): UrlSelection {
+  return { ...toUrlSelection(meta, state), scale: state.scale ?? null, compare: state.compare };
 }
 
 /**
@@ -31,7 +36,7 @@ export function chartImageUrl(meta: ExplorerMeta, state: ExplorerState, lang: La
   return apiUrl(
     '',
     'chart.svg',
-    toUrlSelection(meta, state),
+    chartSelection(meta, state),
     meta.dims.map((d) => d.id),
     params,
   );
@@ -42,7 +47,7 @@ export function chartImageUrl(meta: ExplorerMeta, state: ExplorerState, lang: La
  * @example buildDownloadLinks(meta, state).csv // '/series.csv?dataset=ch_seco_concon&dims=…&download=1'
  */
 export function buildDownloadLinks(meta: ExplorerMeta, state: ExplorerState, lang: Lang): Record<DownloadKind | 'api', string> {
-  const sel = toUrlSelection(meta, state);
+  const sel = chartSelection(meta, state);
   const order = meta.dims.map((d) => d.id);
   const links = Object.fromEntries(OUTPUT_IDS.map((id) => [id, apiUrl('', SELECTION_OUTPUTS[id].path, sel, order, downloadLinkParams(id, lang))]));
   return { ...(links as Record<DownloadKind, string>), api: apiUrl('', 'series', sel, order) };

@@ -11,6 +11,7 @@ import type { Lang } from '../../data/model.js';
 import type { UiStrings } from '../../i18n/strings.js';
 import { chartWords, fillTemplate, formatNumber, formatPeriod, type DateUnit } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
+import { isLogDrawable } from '../chart-ticks.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 
 /** Rows of the table per page. */
@@ -254,5 +255,14 @@ export function renderTable(table: TablePage, t: Words, hrefOf: (page: number) =
  * not draw (issue 23).
  */
 export function canLog(series: LabelledSeries[]): boolean {
-  return series.some((s) => s.values.some((v) => v !== null)) && series.every((s) => s.values.every((v) => v === null || v > 0));
+  let min = Infinity;
+  let max = -Infinity;
+  for (const s of series) {
+    for (const v of s.values) {
+      if (v === null) continue;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
+  }
+  return isLogDrawable(min, max);
 }

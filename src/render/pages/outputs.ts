@@ -85,7 +85,6 @@ function downloadPanel(view: DatasetView): SafeHtml {
       </div>
       <div>
         <h3 class="panel-subhead">${t.dataset.downloadChart}</h3>
-        ${view.compare.items.length > 0 ? html`<p class="panel-note" data-chart-downloads-note>${view.compare.words.imagesNote}</p>` : ''}
         <ul class="downloads">
           ${chart.map(link)}
         </ul>
