@@ -14,7 +14,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
-import { FREQUENCY_TABLE, type Frequency } from '../data/frequency.js';
+import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/frequency.js';
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
@@ -137,9 +137,6 @@ const RELATIVE_NOTE = "a window back from the dataset's last observation: -N wit
 /** The most observations `last` takes. */
 export const LAST_MAX = 1_000_000;
 
-/** The frequencies a selection converts to (`frequency=`), from the highest. */
-export const TARGET_FREQUENCIES = ['monthly', 'quarterly', 'semi-annual', 'annual'] as const satisfies readonly Frequency[];
-
 /** A text cut to what a message shows. */
 function shown(text: string): string {
   return text.slice(0, 100);
@@ -175,14 +172,6 @@ function readIsoDate(name: string, text: string): Read<{ text: string; days: num
   const days = parseIsoDate(text);
   if (days !== null) return { value: { text, days } };
   return { problem: selectionProblem('bad_date', name, { value: shown(text) }, {}, 'date') };
-}
-
-/** The frequencies a dataset of a frequency converts to: the lower ones. */
-export function lowerFrequencies(own: string): Frequency[] {
-  const months = FREQUENCY_TABLE[own as Frequency]?.months ?? null;
-  const days = FREQUENCY_TABLE[own as Frequency]?.days ?? null;
-  if (months === null && days === null) return [];
-  return TARGET_FREQUENCIES.filter((f) => months === null || (FREQUENCY_TABLE[f].months ?? 0) > months);
 }
 
 function readFrequency(text: string, ds: DatasetFacts | null): Read<Frequency> {
