@@ -33,6 +33,7 @@ export const ERROR_CATALOGUE = {
     messages: {
       invalid: "Invalid {parameter} '{value}': {rule}.",
       repeated: "Parameter '{parameter}' is given more than once ({given}): give it once{hint}.",
+      tooMany: "Parameter '{parameter}' is given {count} times: it takes at most {most}.",
     },
   },
   missing_parameter: { status: 400, title: 'Bad request parameter', description: 'A required query parameter is absent.' },

@@ -577,12 +577,22 @@ export function grammarProblem(name: string, text: string): SelectionProblem | n
  * @example repeatedProblem('last', ['1', '2']).message // "Parameter 'last' is given more than once ('1', '2'): give it once."
  */
 export function repeatedProblem(name: string, values: readonly unknown[]): SelectionProblem {
+  // a parameter that repeats (compare) has its most in its schema: past it, say so
+  const most = arrayMost(name);
+  if (most !== null) return selectionProblem('bad_parameter', name, {}, { count: values.length, most }, 'tooMany');
   const given = values
     .slice(0, 5)
     .map((v) => `'${String(v).slice(0, 40)}'`)
     .join(', ');
   const hint = name === 'dims' ? ' (join dimensions with ; and codes with ,)' : '';
   return selectionProblem('bad_parameter', name, {}, { given, hint }, 'repeated');
+}
+
+/** How many values a parameter that may repeat takes (its schema's array branch); null for a parameter of one value. */
+function arrayMost(name: string): number | null {
+  const schema = (PARAMS as Record<string, ParamSpec | undefined>)[name]?.schema as { anyOf?: { type?: string; maxItems?: number }[] } | undefined;
+  const array = schema?.anyOf?.find((s) => s.type === 'array');
+  return array?.maxItems ?? null;
 }
 
 /** A bound as written and the day it stands for. */
