@@ -43,7 +43,7 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
 
   it('a log y axis from the URL labels its ticks as the linear one does, none "0" (ch_fso_ppi, several bases)', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log`);
+    await page.goto(`${site.url}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=level&scale=log`);
     await waitForChart(page);
     assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'true');
     assertLogLabels(await yTicks(page));
