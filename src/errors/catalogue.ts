@@ -136,7 +136,6 @@ export const ERROR_CATALOGUE = {
   bad_request: { status: 400, title: 'Bad request', description: 'The request is not valid HTTP (request line, headers or Content-Length).' },
   bad_url_encoding: { status: 400, title: 'Bad request', description: 'The URL holds a percent sign that does not start a valid UTF-8 escape.' },
   // 404: nothing there
-  not_found: { status: 404, title: 'Not found', description: 'Nothing is published under this name.' },
   no_route: { status: 404, title: 'Not found', description: 'No route answers this path.' },
   unknown_dataset: {
     status: 404,

@@ -345,7 +345,7 @@ export const PARAMS = {
       type: 'string',
       enum: AGGREGATIONS,
       description: 'How the observations of a converted period are combined (with `frequency`): mean (default), sum, first, last, min or max.',
-      examples: ['sum'],
+      examples: ['mean'],
     },
     default: 'mean',
     problems: ['bad_parameter', 'without_frequency'],
