@@ -395,7 +395,7 @@ export const PARAMS = {
   compare: {
     name: 'compare',
     part: 'display',
-    sample: [['compare', 'ch_fso_cpi']],
+    sample: [['compare', 'ch_kof_barometer']],
     takenBy: ['page', 'chart.svg', 'chart.png'],
     schema: {
       anyOf: [COMPARE_VALUE, { type: 'array', items: COMPARE_VALUE, maxItems: MAX_COMPARE }],
