@@ -20,7 +20,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Dataset } from '../src/data/model.js';
 import { computeView } from '../src/query/compute-view.js';
-import { parseSelection } from '../src/query/parse-selection.js';
+import { parseSelection } from '../src/selection/read-selection.js';
 import { runCommand } from './lib/children.js';
 import { writeSection } from './lib/results-section.js';
 

@@ -42,9 +42,6 @@ export interface ChartInput {
   log?: boolean;
 }
 
-// the rule lives with the page's figures: the server drops `scale=log` where it does not apply (issue 23)
-export { canLog };
-
 /**
  * Series on one shared, sorted time axis (seconds); values ×factor, missing
  * as null (a gap in the line). A date that only another dataset has (a

@@ -127,7 +127,7 @@ describe('R and Python clients', { skip }, () => {
   // selections whose codes are all digits and a transform: codes come back as text,
   // dates as dates, values as numbers, in ds()'s answer and in the transformed CSV.
   const SNIPPET_PAGES = [
-    { path: '/d/ch_fso_ppi?base=2020&transform=yoy', df: 'df_yoy', dim: 'base', codes: ['2020'] },
+    { path: '/d/ch_fso_ppi?dims=base=2020&transform=yoy', df: 'df_yoy', dim: 'base', codes: ['2020'] },
     {
       path: '/d/ch_fso_jobs_sex?Grossregion=0,1&Wirtschaftssektor=TOT&Besch%C3%A4ftigungsgrad=TOT&Geschlecht=TOT&transform=pct',
       df: 'df_pct',

@@ -414,6 +414,8 @@ const PROVOKE: Partial<Record<ErrorCode, Provoke>> = {
   unknown_transform: (p) => (isSelection(p) ? sel(p, 'transform=cubed') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?transform=cubed')}`)),
   base_without_index: (p) =>
     isSelection(p) ? sel(p, 'transform=pct&base=2020-01-01') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?transform=pct&base=2020-01-01')}`),
+  frequency_not_lower: (p) => (isSelection(p) ? sel(p, 'frequency=monthly') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?frequency=monthly')}`)),
+  without_frequency: (p) => (isSelection(p) ? sel(p, 'aggregation=sum') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?aggregation=sum')}`)),
   empty_query: (p) => get(p === '/search' ? '/search?q=%21%21' : `${p}?q=%20`),
   bad_key: () => get('/resolve?q=ch_fso_ppi.9999'),
   not_resolved: () => get('/resolve?q=zzqqxxwwvv'),

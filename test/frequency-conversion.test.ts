@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import XLSX from '@e965/xlsx';
 import { parseIsoDate } from '../src/data/dates.js';
 import { computeView } from '../src/query/compute-view.js';
-import { parseSelection } from '../src/query/parse-selection.js';
+import { parseSelection } from '../src/selection/read-selection.js';
 import { buildChartModel } from '../src/render/chart-model.js';
 import { renderChartSvg } from '../src/render/chart-svg.js';
 import { describeChart } from '../src/render/chart-content.js';
@@ -265,7 +265,7 @@ describe('frequency conversion on the real data (issue 20)', () => {
     for (const route of ['/series', '/series.csv']) {
       const same = await app.inject(`${route}?dataset=ch_fso_vacancies&frequency=quarterly`);
       assert.equal(same.statusCode, 400);
-      assert.match(same.body, /is quarterly: frequency=quarterly is not lower than that; it converts to semi-annual, annual/);
+      assert.match(same.body, /it is quarterly, and frequency converts only to a lower frequency \(semi-annual, annual\)/);
       const higher = await app.inject(`${route}?dataset=ch_fso_construction_prices&frequency=monthly`);
       assert.equal(higher.statusCode, 400);
       assert.match(higher.body, /is semi-annual/);

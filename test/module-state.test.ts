@@ -23,11 +23,16 @@ const STAYS: Record<string, string> = {
   'src/i18n/format.ts:pluralRules': 'Intl plural rules by language: constants of the runtime',
   'src/i18n/chart-text.ts:numberFormats': 'Intl formatters by language and options: constants of the runtime',
   'src/i18n/chart-text.ts:dateFormats': 'Intl formatters by language and options: constants of the runtime',
-  'src/render/pages/figures.ts:exactFormats': 'Intl formatters by language and digits: constants of the runtime',
   'src/render/chart-font.ts:metrics': 'advance widths of the two weights of the bundled font: constants of the build',
   'src/data/dates.ts:DATE_TEXT': 'a bounded memo of a pure function (day number → ISO text): the same for every instance',
   'src/query/encode.ts:scratch': 'a scratch buffer each answer overwrites before use: holds nothing between answers',
   'src/http/front-door.ts:counter': 'request ids must be unique per process (their prefix is the pid), whatever app serves',
+  'src/render/pages/chart-notes.ts:listFormats': 'Intl list formats by language: constants of the runtime',
+  'src/selection/params.ts:TAKEN': 'the parameters each route takes: a memo of the constant parameter table',
+  'src/selection/read-query.ts:factsCache':
+    'shared with the browser bundle, which has no app instance: a WeakMap keyed by the explorer meta it is a pure function of (the meta is kept on its dataset)',
+  'src/selection/read-selection.ts:factsCache':
+    "a WeakMap keyed by the dataset it is a pure function of (goes with it): it holds functions, and a dataset's derived map crosses to the image workers by structured clone, which cannot carry them",
   'src/selection/naming.ts:pathCache':
     'shared with the browser bundle, which has no app instance: a WeakMap keyed by the dimension object it is a pure function of (the dimension lives in the explorer meta, kept on its dataset)',
 };

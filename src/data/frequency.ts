@@ -50,6 +50,9 @@ export function frequencyFacts(frequency: string): FrequencyFacts | null {
   return isFrequency(frequency) ? FREQUENCY_TABLE[frequency] : null;
 }
 
+/** The frequencies a selection converts to (`frequency=`): the calendar ones, counted in months, from the highest. */
+export const TARGET_FREQUENCIES: readonly Frequency[] = FREQUENCIES.filter((f) => FREQUENCY_TABLE[f].months !== null);
+
 /**
  * The frequencies a dataset of `frequency` converts to: the calendar ones
  * (counted in months) lower than it; none for an unknown frequency.
@@ -58,7 +61,7 @@ export function frequencyFacts(frequency: string): FrequencyFacts | null {
 export function lowerFrequencies(frequency: string): Frequency[] {
   if (!isFrequency(frequency)) return [];
   const from = FREQUENCIES.indexOf(frequency);
-  return FREQUENCIES.filter((f, i) => i > from && FREQUENCY_TABLE[f].months !== null);
+  return TARGET_FREQUENCIES.filter((f) => FREQUENCIES.indexOf(f) > from);
 }
 
 /**

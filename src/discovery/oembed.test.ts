@@ -130,7 +130,7 @@ describe('oEmbed on the real data', () => {
     for (const path of [
       '/de/d/ch_fso_unemp_rate?sex=men&from=2020-01-01',
       '/d/ch_snb_zimoma?D0=SARON,1TGT&transform=yoy',
-      '/fr/d/ch_fso_ppi?base=2020&transform=index',
+      '/fr/d/ch_fso_ppi?dims=base=2020&transform=index',
       '/it/d/ch_kof_barometer',
     ]) {
       const page = await app.inject(path);

@@ -1,6 +1,7 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { findDataset } from '../query/parse-selection.js';
+import { isReservedName } from '../selection/params.js';
 import { datasetFacts, problemError, readSelection } from '../selection/read-selection.js';
 import { splitLangPrefix, urlConversion, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
@@ -59,7 +60,8 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   // the page's own reader, strictly: the selection is the one the page shows
   const { selection, problems } = pageSelection(dataset, query);
   if (problems[0]) throw problemError(problems[0]);
-  const named = dataset.meta.dimensions.some((d) => query[d.id] !== undefined) || query.dims !== undefined;
+  // a dimension named like a parameter (ch_fso_ppi's base) is named only in dims: its bare name is the parameter
+  const named = dataset.meta.dimensions.some((d) => !isReservedName(d.id) && query[d.id] !== undefined) || query.dims !== undefined;
   return { kind: 'page-url', lang, dataset, selection: urlPartsOf(selection), defaulted: !named && Object.keys(selection.dims).length > 0 };
 }
 

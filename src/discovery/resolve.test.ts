@@ -110,6 +110,10 @@ describe('resolve on the real data', () => {
     assert.deepEqual(single.dims, {});
     assert.equal(single.key, 'ch_kof_barometer');
     assert.equal(single.defaulted, false);
+    // ch_fso_ppi's dimension `base` is named only in dims: the index base does not name it
+    const indexBase = await resolveHttp('/d/ch_fso_ppi?transform=index&base=2021-01-01');
+    assert.equal(indexBase.defaulted, true);
+    assert.equal((await resolveHttp('/d/ch_fso_ppi?dims=base=2020&transform=index&base=2021-01-01')).defaulted, false);
   });
 
   it('reads dotted keys whose codes hold dots', () => {

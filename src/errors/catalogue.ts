@@ -33,6 +33,7 @@ export const ERROR_CATALOGUE = {
     messages: {
       invalid: "Invalid {parameter} '{value}': {rule}.",
       repeated: "Parameter '{parameter}' is given more than once ({given}): give it once{hint}.",
+      tooMany: "Parameter '{parameter}' is given {count} times: it takes at most {most}.",
     },
   },
   missing_parameter: { status: 400, title: 'Bad request parameter', description: 'A required query parameter is absent.' },
@@ -135,7 +136,6 @@ export const ERROR_CATALOGUE = {
   bad_request: { status: 400, title: 'Bad request', description: 'The request is not valid HTTP (request line, headers or Content-Length).' },
   bad_url_encoding: { status: 400, title: 'Bad request', description: 'The URL holds a percent sign that does not start a valid UTF-8 escape.' },
   // 404: nothing there
-  not_found: { status: 404, title: 'Not found', description: 'Nothing is published under this name.' },
   no_route: { status: 404, title: 'Not found', description: 'No route answers this path.' },
   unknown_dataset: {
     status: 404,

@@ -47,7 +47,7 @@ export function schemaErrorToBadParameter(
       );
     case 'enum':
       return new BadParameterError(
-        `${name === 'transform' ? 'Unknown' : 'Invalid'} ${name}${got(e)}: use one of ${(e.params.allowedValues as unknown[]).join(', ')}.`,
+        `Invalid ${name}${got(e)}: use one of ${(e.params.allowedValues as unknown[]).join(', ')}.`,
         { parameter: name, valid: e.params.allowedValues },
         'bad_parameter',
       );

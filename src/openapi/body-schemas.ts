@@ -121,8 +121,8 @@ const tidyCsv = {
   description:
     'Tidy CSV (RFC 4180, UTF-8), one row per observation. Columns: the dimension ids in dim_order (with `labels=true` each followed by `{dim}_label`, the level name, and after them `label`, the series name as the chart legend shows it), then `date` (YYYY-MM-DD), then `value` (the shortest decimal that reads back as the published double; empty when missing). Rows: series in the published CSV order, dates ascending. The pattern checks the header line.',
   pattern: CSV_HEADER,
-  // the answer to the example of /series.csv (ch_fso_ppi, base=2020, from 2020-01-01), its first rows
-  examples: ['base,date,value\n2020,2020-01-01,101.3214\n2020,2020-02-01,100.6748\n'],
+  // the answer to the example of /series.csv (ch_fso_ppi, base=2020, 2020-01-01 to 2024-12-01, annual means), its first rows
+  examples: ['base,date,value\n2020,2020-01-01,100.06259166666666\n2020,2021-01-01,101.64973333333334\n'],
 } as const;
 
 const errorCsv = {
@@ -157,6 +157,8 @@ const PROBLEM_FACTS = {
   observations: { type: 'integer', description: 'Rows of the selection (too_many_rows).' },
   limit: { type: 'integer', description: 'The limit reached: rows of a sheet, or request units per window.' },
   retry_after: { type: 'integer', description: 'Seconds to wait before retrying (as Retry-After).' },
+  transform: { type: 'string', description: 'The transform asked for, where a parameter does not apply to it (base without index).' },
+  own: { type: 'string', description: "The dataset's own frequency, where a conversion asks for one that is not lower." },
   threads: { type: 'integer', description: 'Threads of heavy work of the server (overloaded).' },
   queue: { type: 'integer', description: 'Places in the queue of heavy work (overloaded).' },
   max: { type: 'integer', description: 'The most accepted: URL length, or open streams.' },

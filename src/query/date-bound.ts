@@ -3,8 +3,8 @@
  * counted back from the dataset's last observation (`-5y`, `-8q`, `-18m`,
  * `-26w`, `-90d`), so a shared link or embed rolls forward when data is
  * published while the answer stays the same for one data version
- * (docs/decisions.md, "Relative periods"). The API (parse-selection.ts) and
- * the page reader (selection/read-query.ts) both call it.
+ * (docs/decisions.md, "Relative periods"). The one selection reader
+ * (selection/params.ts, for API queries, page URLs and series keys) calls it.
  *
  * Pure code without Node imports: `client/` bundles it.
  */

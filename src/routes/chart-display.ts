@@ -50,7 +50,8 @@ export function readChartDisplay(query: ChartDisplayQuery, snapshot: Snapshot, l
   const log = query.scale === 'log';
   const values = query.compare === undefined ? [] : Array.isArray(query.compare) ? query.compare : [query.compare];
   const { refs, drops } = readCompareValues(values);
-  if (drops.length) refused({ code: 'bad_parameter', message: drops[0].detail, facts: { parameter: 'compare', value: drops[0].value } });
+  if (drops.length)
+    refused({ code: 'bad_parameter', message: drops[0].detail, facts: { parameter: 'compare', value: drops[0].value, reason: drops[0].reason } });
   const page: ExplorerState = {
     dims: {},
     from: query.from ?? null,

@@ -247,3 +247,14 @@ test('/chart.svg takes compare= as the page writes it: compared series named by 
     assert.equal(refused.json().parameter, 'compare', refused.body);
   }
 });
+
+test('/chart.svg with more compare values than it takes says how many it takes, not that compare is given more than once', async () => {
+  const q = 'dataset=demo_cpi&dims=item=CP00&from=2016-01-01';
+  const many = Array.from({ length: 6 }, () => 'compare=demo_gdp').join('&');
+  const res = await app.inject({ url: `/chart.svg?${q}&${many}` });
+  assert.equal(res.statusCode, 400, res.body);
+  const body = res.json();
+  assert.equal(body.parameter, 'compare');
+  assert.doesNotMatch(body.error, /more than once/);
+  assert.match(body.error, /at most 5/);
+});

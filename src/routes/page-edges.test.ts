@@ -57,14 +57,14 @@ describe('issue 23: the dataset page without JavaScript', () => {
   });
 
   it('a log scale the values cannot take leaves the state: no scale=log in any URL or the inline data, the switch unchecked and disabled', async () => {
-    const body = await get('/d/ch_fso_ppi?base=1963,1993,2020&transform=yoy&scale=log');
+    const body = await get('/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=yoy&scale=log');
     assert.ok(!body.includes('scale=log'), 'a URL of the page keeps scale=log');
     assert.ok(!body.includes('"scale":"log"'), 'the inline state keeps the log scale');
     const box = /<input type="checkbox" name="scale"[^>]*>/.exec(body)?.[0] ?? '';
     assert.doesNotMatch(box, /checked/);
     assert.match(box, /disabled/);
     // where it applies, it stays
-    const level = await get('/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log');
+    const level = await get('/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=level&scale=log');
     assert.ok(level.includes('scale=log'));
     const on = /<input type="checkbox" name="scale"[^>]*>/.exec(level)?.[0] ?? '';
     assert.match(on, /checked/);
@@ -132,13 +132,13 @@ describe('issue 23: the dataset page without JavaScript', () => {
       const t = uiStrings(lang).dataset;
       const lead = t.linesCoincide.slice(0, t.linesCoincide.indexOf('{series}'));
       for (const transform of ['yoy', 'index']) {
-        const body = await get(`${prefix(lang)}/d/ch_fso_ppi?base=1963,1993,2020&transform=${transform}`);
+        const body = await get(`${prefix(lang)}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=${transform}`);
         const note = element(body, /<p class="chart-note" data-coincide[^>]*>/, 'p');
         assert.doesNotMatch(note.slice(0, note.indexOf('>')), /hidden/, note);
         assert.ok(note.includes(lead), note);
         for (const year of ['1963', '1993', '2020']) assert.ok(note.includes(year), `${transform}: ${year} in ${note}`);
       }
-      const level = await get(`${prefix(lang)}/d/ch_fso_ppi?base=1963,1993,2020&transform=level`);
+      const level = await get(`${prefix(lang)}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=level`);
       assert.match(level, /<p class="chart-note" data-coincide\s+hidden>/);
     });
   }

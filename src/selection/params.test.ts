@@ -9,7 +9,6 @@ import {
   dimensionField,
   fieldLevel,
   grammarProblem,
-  lowerFrequencies,
   PARAM_NAMES,
   PARAMS,
   readerProblemCodes,
@@ -17,6 +16,7 @@ import {
   type DatasetFacts,
 } from './params.js';
 import { readSelection } from './read-selection.js';
+import { lowerFrequencies } from '../data/frequency.js';
 
 const facts = (frequency: string): DatasetFacts => ({
   id: 'x',

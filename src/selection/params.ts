@@ -14,7 +14,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
-import { FREQUENCY_TABLE, type Frequency } from '../data/frequency.js';
+import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/frequency.js';
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
@@ -137,9 +137,6 @@ const RELATIVE_NOTE = "a window back from the dataset's last observation: -N wit
 /** The most observations `last` takes. */
 export const LAST_MAX = 1_000_000;
 
-/** The frequencies a selection converts to (`frequency=`), from the highest. */
-export const TARGET_FREQUENCIES = ['monthly', 'quarterly', 'semi-annual', 'annual'] as const satisfies readonly Frequency[];
-
 /** A text cut to what a message shows. */
 function shown(text: string): string {
   return text.slice(0, 100);
@@ -175,14 +172,6 @@ function readIsoDate(name: string, text: string): Read<{ text: string; days: num
   const days = parseIsoDate(text);
   if (days !== null) return { value: { text, days } };
   return { problem: selectionProblem('bad_date', name, { value: shown(text) }, {}, 'date') };
-}
-
-/** The frequencies a dataset of a frequency converts to: the lower ones. */
-export function lowerFrequencies(own: string): Frequency[] {
-  const months = FREQUENCY_TABLE[own as Frequency]?.months ?? null;
-  const days = FREQUENCY_TABLE[own as Frequency]?.days ?? null;
-  if (months === null && days === null) return [];
-  return TARGET_FREQUENCIES.filter((f) => months === null || (FREQUENCY_TABLE[f].months ?? 0) > months);
 }
 
 function readFrequency(text: string, ds: DatasetFacts | null): Read<Frequency> {
@@ -356,7 +345,7 @@ export const PARAMS = {
       type: 'string',
       enum: AGGREGATIONS,
       description: 'How the observations of a converted period are combined (with `frequency`): mean (default), sum, first, last, min or max.',
-      examples: ['sum'],
+      examples: ['mean'],
     },
     default: 'mean',
     problems: ['bad_parameter', 'without_frequency'],
@@ -406,7 +395,7 @@ export const PARAMS = {
   compare: {
     name: 'compare',
     part: 'display',
-    sample: [['compare', 'ch_fso_cpi']],
+    sample: [['compare', 'ch_kof_barometer']],
     takenBy: ['page', 'chart.svg', 'chart.png'],
     schema: {
       anyOf: [COMPARE_VALUE, { type: 'array', items: COMPARE_VALUE, maxItems: MAX_COMPARE }],
@@ -588,12 +577,22 @@ export function grammarProblem(name: string, text: string): SelectionProblem | n
  * @example repeatedProblem('last', ['1', '2']).message // "Parameter 'last' is given more than once ('1', '2'): give it once."
  */
 export function repeatedProblem(name: string, values: readonly unknown[]): SelectionProblem {
+  // a parameter that repeats (compare) has its most in its schema: past it, say so
+  const most = arrayMost(name);
+  if (most !== null) return selectionProblem('bad_parameter', name, {}, { count: values.length, most }, 'tooMany');
   const given = values
     .slice(0, 5)
     .map((v) => `'${String(v).slice(0, 40)}'`)
     .join(', ');
   const hint = name === 'dims' ? ' (join dimensions with ; and codes with ,)' : '';
   return selectionProblem('bad_parameter', name, {}, { given, hint }, 'repeated');
+}
+
+/** How many values a parameter that may repeat takes (its schema's array branch); null for a parameter of one value. */
+function arrayMost(name: string): number | null {
+  const schema = (PARAMS as Record<string, ParamSpec | undefined>)[name]?.schema as { anyOf?: { type?: string; maxItems?: number }[] } | undefined;
+  const array = schema?.anyOf?.find((s) => s.type === 'array');
+  return array?.maxItems ?? null;
 }
 
 /** A bound as written and the day it stands for. */

@@ -43,7 +43,7 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
 
   it('a log y axis from the URL labels its ticks as the linear one does, none "0" (ch_fso_ppi, several bases)', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log`);
+    await page.goto(`${site.url}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=level&scale=log`);
     await waitForChart(page);
     assert.equal(await page.getAttribute('[data-chart] .uplot', 'data-y-log'), 'true');
     assertLogLabels(await yTicks(page));
@@ -86,11 +86,11 @@ describe('issue 23: the chart (Chromium, real data)', { skip: SKIP_BROWSER }, ()
   it('the PNG and SVG links carry scale=log and compare, as rendered and after ticking "Log scale"; the data links do not', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // without JavaScript: the links as the server writes them
-    const html = await (await fetch(`${site.url}/d/ch_snb_snbmoba?scale=log&compare=ch_snb_zimoma`)).text();
+    const html = await (await fetch(`${site.url}/d/ch_snb_snbmoba?scale=log&compare=ch_kof_barometer`)).text();
     for (const kind of ['png', 'svg']) {
       const href = (html.match(new RegExp(`href="([^"]*)"[^>]*data-download="${kind}"`))?.[1] ?? '').replace(/&amp;/g, '&');
       assert.match(href, /[?&]scale=log(&|$)/, href);
-      assert.match(href, /[?&]compare=ch_snb_zimoma(:|&|$)/, href);
+      assert.match(href, /[?&]compare=ch_kof_barometer(:|&|$)/, href);
     }
     await page.goto(`${site.url}/d/ch_snb_snbmoba`);
     await waitForChart(page);

@@ -71,12 +71,12 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
 
   it('a log scale the values cannot take leaves the URL and the switch (unchecked, disabled), from the server and after a change', async () => {
     const logBox = page.locator('[data-log]');
-    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=yoy&scale=log`);
+    await page.goto(`${site.url}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=yoy&scale=log`);
     await waitReady(page);
     assert.ok(!page.url().includes('scale=log'), page.url());
     assert.equal(await logBox.isChecked(), false);
     assert.equal(await logBox.isDisabled(), true);
-    await page.goto(`${site.url}/d/ch_fso_ppi?base=1963,1993,2020&transform=level&scale=log`);
+    await page.goto(`${site.url}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=level&scale=log`);
     await waitReady(page);
     assert.equal(await logBox.isChecked(), true);
     await page.click('.transform-switch label:has(input[value="yoy"])');
@@ -194,7 +194,7 @@ describe('issue 23: the dataset page in Chromium', { skip: SKIP_BROWSER }, () =>
 
   for (const lang of ['en', 'de'] as const) {
     it(`${lang}: switching ch_fso_ppi's bases to index or yoy says that their lines coincide, back to levels drops the note`, async () => {
-      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_ppi?base=1963,1993,2020&transform=level`);
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_ppi?dims=base=1963,1993,2020&transform=level`);
       await waitReady(page);
       const note = page.locator('[data-coincide]');
       assert.equal(await note.isVisible(), false);

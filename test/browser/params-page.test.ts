@@ -17,12 +17,12 @@ describe('every in-page #fragment link of every real dataset page has its target
   });
   after(() => app.close());
 
-  it('opening view and transform=index, each dataset', async () => {
+  it('opening view and transform=index, each dataset, on the page and in its embed', async () => {
     const catalog = (await app.inject('/catalog')).json() as { datasets: { id: string }[] } | { id: string }[];
     const ids = (Array.isArray(catalog) ? catalog : catalog.datasets).map((d) => d.id);
     assert.ok(ids.length >= 40, `${ids.length} datasets`);
     for (const id of ids) {
-      for (const url of [`/d/${id}`, `/d/${id}?transform=index`]) {
+      for (const url of [`/d/${id}`, `/d/${id}?transform=index`, `/d/${id}?embed=1`, `/d/${id}?embed=1&transform=index`]) {
         const res = await app.inject({ url, headers: { accept: 'text/html' } });
         assert.equal(res.statusCode, 200, url);
         const ids = new Set([...res.body.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]));

@@ -51,11 +51,12 @@ function renderHeader(view: DatasetView): SafeHtml {
 
 /**
  * The warning shown instead of the chart (chart-notes.ts chartWarning): % change of a series that crosses zero,
- * or an index on a base value of 0, below 0 or missing; with the fixes that apply (the base field only where the page has one).
+ * or an index on a base value of 0, below 0 or missing; with the fixes that apply (the base field only on the page: the embed has none).
  */
-function renderZeroWarning(view: DatasetView): SafeHtml {
+function renderZeroWarning(view: DatasetView, embed: boolean): SafeHtml {
   const warning = chartWarning(view.shown, view.data.state.transform);
-  const hrefs = { ...view.fixHrefs, base: `#${INDEX_BASE_ID}` };
+  // the embed has no toolbar, so no base field to point at
+  const hrefs = { ...view.fixHrefs, base: embed ? null : `#${INDEX_BASE_ID}` };
   return html`<div class="chart-warning" role="status" data-zero-warning ${warning ? '' : html` hidden`}>
     ${renderChartWarning(warning, view.t.dataset, hrefs)}
   </div>`;
@@ -105,11 +106,11 @@ function renderCoincideNote(view: DatasetView): SafeHtml {
 }
 
 /** The chart figure: caption, unit, the fallback SVG (replaced by the bundle), the zoom hint. */
-function renderChart(view: DatasetView): SafeHtml {
+function renderChart(view: DatasetView, embed = false): SafeHtml {
   const { caption } = view;
   const empty = !caption.caption && !caption.unit;
   const hide = chartWarning(view.shown, view.data.state.transform) !== null;
-  return html`${renderZeroWarning(view)}
+  return html`${renderZeroWarning(view, embed)}
     <figure class="chart-card" data-chart-card ${hide ? html` hidden` : ''}>
       <figcaption class="chart-caption" ${empty ? html` hidden` : ''}>
         <span class="chart-subtitle" data-caption>${caption.caption}</span><span class="chart-unit" data-unit>${caption.unit ?? ''}</span>
@@ -220,7 +221,7 @@ export function renderEmbed(view: DatasetView): string {
     <header class="embed-head">
       <h1 class="embed-title"><a href="${view.fullPageHref}" target="_blank" rel="noopener">${view.title}</a></h1>
     </header>
-    ${renderChart(view)}
+    ${renderChart(view, true)}
     <footer class="embed-foot">
       <span>${view.t.facts.source}: ${view.sourceLine}</span><a href="${view.fullPageHref}" target="_blank" rel="noopener">${view.t.dataset.viewFull} ↗</a>
     </footer>
