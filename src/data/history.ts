@@ -1,4 +1,4 @@
-import type { SeriesStore } from './model.js';
+import type { Dataset, SeriesStore } from './model.js';
 import { parseStamp } from './vintage-stamp.js';
 
 /**
@@ -189,4 +189,19 @@ export function countVintages(store: SeriesStore, history: Omit<History, 'counts
     }
   }
   return counts;
+}
+
+/**
+ * How many vintages a set of loaded datasets holds: the distinct stamps of
+ * their histories; a directory without history files has one (zero when it
+ * has no dataset).
+ */
+export function vintageCount(datasets: Iterable<Dataset>): number {
+  const stamps = new Set<string>();
+  let any = false;
+  for (const ds of datasets) {
+    any = true;
+    for (const s of ds.history?.stamps ?? []) stamps.add(s);
+  }
+  return stamps.size || (any ? 1 : 0);
 }

@@ -10,7 +10,7 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseCsvText, REAL_DATA } from '../../test/helpers.js';
+import { FIXTURES, parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
 import { formatIsoDate } from '../data/dates.js';
 import { valuesAsOf } from '../data/history.js';
 import { loadSnapshot } from '../data/load-snapshot.js';
@@ -188,6 +188,21 @@ describe('publish keeps every vintage', () => {
     assert.equal((await listVersions(out)).length, 2);
     const rows = parseCsvText(await readFile(path.join(out, 'ch_fso_wage_idx.vintages.csv'), 'utf8'));
     assert.ok(rows.some((r) => r[r.length - 2] === STAMPS[0]));
+  });
+
+  it('says in /health how many vintages the served directory holds (3 here, 1 without history files)', async () => {
+    for (const [dir, vintages] of [
+      [out, 3],
+      [path.join(FIXTURES, 'tiny'), 1],
+    ] as const) {
+      const app = await startApp(dir);
+      try {
+        const body = (await app.inject({ url: '/health' })).json() as { vintages: number; status: string };
+        assert.deepEqual([body.status, body.vintages], ['ok', vintages], dir);
+      } finally {
+        await app.close();
+      }
+    }
   });
 
   describe('loaded', () => {
