@@ -10,12 +10,14 @@ import { copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { FIXTURES, parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
 import { formatIsoDate } from '../data/dates.js';
 import { valuesAsOf } from '../data/history.js';
 import { loadSnapshot } from '../data/load-snapshot.js';
 import { sha256 } from '../data/manifest.js';
 import type { Dataset } from '../data/model.js';
+import { sqlString } from './parquet.js';
 import { publish } from './publish.js';
 import { listVersions } from './versions.js';
 
@@ -146,6 +148,27 @@ describe('publish keeps every vintage', () => {
     assert.ok(wage.some((r) => r.join(',') === `bf1,nominal,1995-01-01,102.8623,${STAMPS[0]},${STAMPS[1]}`));
     assert.ok(wage.some((r) => r.join(',') === `bf1,nominal,1995-01-01,103.5,${STAMPS[1]},${STAMPS[2]}`));
     assert.ok(wage.filter((r) => r[0] === 'f41' && r[1] === 'real').length > 10);
+  });
+
+  it('writes a Parquet copy of each history that DuckDB reads back to the CSV rows, stamps as TIMESTAMP', async () => {
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    try {
+      for (const id of IDS) {
+        const file = sqlString(path.join(out, `${id}.vintages.parquet`));
+        const types = (await duck.runAndReadAll(`DESCRIBE SELECT valid_from, valid_to FROM ${file}`)).getRows().map((r) => r[1]);
+        assert.deepEqual(types, ['TIMESTAMP', 'TIMESTAMP']);
+        const sql = `SELECT * EXCLUDE (date, value, valid_from, valid_to), CAST(date AS VARCHAR), CAST(value AS VARCHAR), strftime(valid_from, '%Y-%m-%dT%H:%M:%SZ'), strftime(valid_to, '%Y-%m-%dT%H:%M:%SZ') FROM ${file}`;
+        const parquet = (await duck.runAndReadAll(sql)).getRows().map((r) => r.map(String));
+        const csv = parseCsvText(await readFile(path.join(out, `${id}.vintages.csv`), 'utf8')).slice(1);
+        assert.deepEqual(
+          parquet,
+          csv.map((r) => r.map((f, i) => (i === r.length - 3 ? String(Number(f)) : f))),
+          id,
+        );
+      }
+    } finally {
+      duck.closeSync();
+    }
   });
 
   it('lists every vintage in the manifest and covers the history files with bytes and SHA-256', async () => {
