@@ -6,6 +6,7 @@ import { parseDataset, readDataset } from '../data/load-dataset.js';
 import type { Dataset } from '../data/model.js';
 import { splitQuoted } from '../data/parse-csv.js';
 import { historyNames, type IndexVintage } from '../data/parse-history.js';
+import { numberText } from '../data/number-text.js';
 import { stampFileName } from '../data/vintage-stamp.js';
 import { csvField } from '../query/encode.js';
 import type { ParquetWriter } from './parquet.js';
@@ -33,32 +34,52 @@ export interface HistoryPublish {
   parquet: ParquetWriter;
 }
 
-/** A published CSV's rows by observation (codes and date, joined by NUL): the fields and the value's text. */
-function rowsOf(csv: Buffer): Map<string, { fields: string[]; value: string }> {
-  const rows = new Map<string, { fields: string[]; value: string }>();
-  const lines = csv.toString('utf8').split('\n');
-  for (let n = 1; n < lines.length; n++) {
-    if (lines[n] === '') continue;
-    const fields = splitQuoted(lines[n].replace(/\r$/, ''));
-    const value = fields.pop()!;
-    rows.set(fields.join('\u0000'), { fields, value });
-  }
-  return rows;
+/** The rows of a history CSV (fields as text), header left out. */
+function historyRows(csv: string): string[][] {
+  return csv
+    .split('\n')
+    .slice(1)
+    .filter((line) => line !== '')
+    .map((line) => splitQuoted(line.replace(/\r$/, '')));
 }
 
-/** Two value texts mean the same number (missing = missing). */
-function sameValue(a: string, b: string): boolean {
-  const missing = (t: string): boolean => t === '' || t === 'NA';
-  return missing(a) || missing(b) ? missing(a) && missing(b) : Number(a) === Number(b);
+/** UTF-8 byte order of two strings (UTF-16 order differs only around surrogates). */
+function byteOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 || y >= 0xd800) return Buffer.compare(Buffer.from(a), Buffer.from(b));
+    return x - y;
+  }
+  return a.length - b.length;
 }
 
 /** Byte order of the codes, then date, then valid_from (the history file's order). */
 function compareHistoryRows(a: string[], b: string[]): number {
   for (let i = 0; i < a.length - 3; i++) {
-    const c = Buffer.compare(Buffer.from(a[i]), Buffer.from(b[i]));
+    const c = byteOrder(a[i], b[i]);
     if (c !== 0) return c;
   }
-  return a[a.length - 2] < b[b.length - 2] ? -1 : a[a.length - 2] > b[b.length - 2] ? 1 : 0;
+  return byteOrder(a[a.length - 2], b[b.length - 2]);
+}
+
+/** The text a published CSV writes for value `i` of a store (empty when missing). */
+function valueText(ds: Dataset, i: number): string {
+  const v = ds.store.values[i];
+  return Number.isNaN(v) ? '' : (ds.store.valueTexts?.byIndex.get(i) ?? numberText(v));
+}
+
+/** Two stored values are the same publish (missing = missing). */
+function sameValue(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** The level codes of store series `s`. */
+function codesOf(ds: Dataset, s: number): string[] {
+  return ds.meta.dimensions.map((d, k) => d.levels[ds.store.codes[k][s]].code);
 }
 
 /** When each current value of the previous version became current (vintage stamp), for observations with history; others since the first vintage. */
@@ -78,34 +99,60 @@ function currentSince(ds: Dataset): Map<string, string> {
 }
 
 /** The previous version of a dataset as the loader reads it, or null when it had none. */
-async function loadPrevious(id: string, previous: string | null): Promise<{ ds: Dataset; csv: Buffer } | null> {
+async function loadPrevious(id: string, previous: string | null): Promise<Dataset | null> {
   if (!previous || !(await stat(path.join(previous, `${id}.csv`)).catch(() => null))) return null;
   const files = { id, data: `${id}.csv`, meta: `${id}.json`, fallback: {} };
-  const bytes = await readDataset(previous, files);
-  const load = parseDataset(files, bytes);
-  if (!load.ok || 'missing' in bytes) throw new Error(`the previous version of ${id} does not load: ${load.issues.map((i) => i.message).join('; ')}`);
-  return { ds: load.dataset, csv: bytes.csv };
+  const load = parseDataset(files, await readDataset(previous, files));
+  if (!load.ok) throw new Error(`the previous version of ${id} does not load: ${load.issues.map((i) => i.message).join('; ')}`);
+  return load.dataset;
 }
 
-/** The history after this publish: the rows (fields as text) and the dataset's vintages. */
-export async function nextHistory(id: string, csv: Buffer, p: HistoryPublish): Promise<{ rows: string[][]; vintages: IndexVintage[] }> {
+/**
+ * The history after this publish: the rows (fields as text) and the
+ * dataset's vintages. Compares the previous and the new store series by
+ * series (both dates ascending): a value that changed or went is a new row,
+ * valid from when it became current; a date that is new is an addition.
+ */
+export async function nextHistory(ds: Dataset, p: HistoryPublish): Promise<{ rows: string[][]; vintages: IndexVintage[] }> {
+  const id = ds.meta.id;
   const before = await loadPrevious(id, p.previous);
   if (!before) return { rows: [], vintages: [{ vintage: p.stamp, added: [] }] };
   const names = historyNames(id);
-  const carried = before.ds.history ? rowsOf(await readFile(path.join(p.previous!, names.csv))) : new Map();
-  const rows: string[][] = [...carried.values()].map((r) => [...r.fields, r.value]);
-  const stamps = before.ds.history?.stamps ?? [p.previousStamp ?? p.stamp];
-  const vintages: IndexVintage[] = before.ds.history
+  const rows = before.history ? historyRows(await readFile(path.join(p.previous!, names.csv), 'utf8')) : [];
+  const stamps = before.history?.stamps ?? [p.previousStamp ?? p.stamp];
+  const vintages: IndexVintage[] = before.history
     ? (JSON.parse(await readFile(path.join(p.previous!, names.index), 'utf8')) as { vintages: IndexVintage[] }).vintages
     : [{ vintage: stamps[0], added: [] }];
-  const since = currentSince(before.ds);
-  const old = rowsOf(before.csv);
-  const now = rowsOf(csv);
-  for (const [key, row] of old) {
-    const next = now.get(key);
-    if (!next || !sameValue(row.value, next.value)) rows.push([...row.fields, row.value, since.get(key) ?? stamps[0], p.stamp]);
+  const since = currentSince(before);
+  const now = new Map(Array.from({ length: ds.store.count }, (_, t) => [codesOf(ds, t).join('\u0000'), t]));
+  const seen = new Set<number>();
+  const added: string[][] = [];
+  const [o, n] = [before.store, ds.store];
+  for (let s = 0; s < o.count; s++) {
+    const codes = codesOf(before, s);
+    const t = now.get(codes.join('\u0000')) ?? -1;
+    seen.add(t);
+    let i = o.offsets[s];
+    let j = t >= 0 ? n.offsets[t] : 0;
+    const [iEnd, jEnd] = [o.offsets[s + 1], t >= 0 ? n.offsets[t + 1] : 0];
+    while (i < iEnd || j < jEnd) {
+      const date = Math.min(i < iEnd ? o.dates[i] : Infinity, j < jEnd ? n.dates[j] : Infinity);
+      const inOld = i < iEnd && o.dates[i] === date;
+      const inNew = j < jEnd && n.dates[j] === date;
+      const iso = formatIsoDate(date);
+      if (inOld && !(inNew && sameValue(o.values[i], n.values[j]))) {
+        rows.push([...codes, iso, valueText(before, i), since.get([...codes, iso].join('\u0000')) ?? stamps[0], p.stamp]);
+      }
+      if (inNew && !inOld) added.push([...codes, iso]);
+      if (inOld) i++;
+      if (inNew) j++;
+    }
   }
-  const added = [...now].filter(([key]) => !old.has(key)).map(([, row]) => row.fields);
+  for (let t = 0; t < n.count; t++) {
+    if (seen.has(t)) continue;
+    const codes = codesOf(ds, t);
+    for (let j = n.offsets[t]; j < n.offsets[t + 1]; j++) added.push([...codes, formatIsoDate(n.dates[j])]);
+  }
   rows.sort(compareHistoryRows);
   return { rows, vintages: [...vintages, { vintage: p.stamp, added }] };
 }
@@ -135,8 +182,8 @@ export async function writeHistory(
 ): Promise<void> {
   const id = ds.meta.id;
   const names = historyNames(id);
-  const [csv, meta] = await Promise.all([readFile(path.join(p.work, `${id}.csv`)), readFile(path.join(p.work, `${id}.json`))]);
-  const { rows, vintages } = await nextHistory(id, csv, p);
+  const meta = await readFile(path.join(p.work, `${id}.json`));
+  const { rows, vintages } = await nextHistory(ds, p);
   const csvFile = path.join(p.work, names.csv);
   await write(csvFile, historyCsv(ds.meta.dimOrder, rows));
   await p.parquet.writeHistory(csvFile, path.join(p.work, names.parquet), ds.meta.dimOrder, { dataset: id, content: 'revision history' });
