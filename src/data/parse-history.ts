@@ -136,10 +136,24 @@ function sameObservation(a: { codes: string[]; date: number }, codes: string[], 
   return a.date === date && a.codes.every((c, d) => c === codes[d]);
 }
 
+/** UTF-8 byte order of two strings, the order of the published files' codes (UTF-16 order differs only around surrogates). */
+export function byteOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 || y >= 0xd800) return Buffer.compare(Buffer.from(a), Buffer.from(b));
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
 /** Byte order of the codes (as the CSV), then date, then valid_from. */
 function compareRow(a: { codes: string[]; date: number; from: number }, codes: string[], date: number, from: number): number {
   for (let d = 0; d < codes.length; d++) {
-    const c = Buffer.compare(Buffer.from(a.codes[d]), Buffer.from(codes[d]));
+    const c = byteOrder(a.codes[d], codes[d]);
     if (c !== 0) return c;
   }
   return a.date - date || a.from - from;

@@ -5,7 +5,7 @@ import { walkSeries } from '../data/history.js';
 import { parseDataset, readDataset } from '../data/load-dataset.js';
 import type { Dataset } from '../data/model.js';
 import { splitQuoted } from '../data/parse-csv.js';
-import { historyNames, type IndexVintage } from '../data/parse-history.js';
+import { byteOrder, historyNames, type IndexVintage } from '../data/parse-history.js';
 import { numberText } from '../data/number-text.js';
 import { stampFileName } from '../data/vintage-stamp.js';
 import { csvField } from '../query/encode.js';
@@ -43,20 +43,6 @@ function historyRows(csv: string): string[][] {
     .map((line) => splitQuoted(line.replace(/\r$/, '')));
 }
 
-/** UTF-8 byte order of two strings (UTF-16 order differs only around surrogates). */
-function byteOrder(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800 || y >= 0xd800) return Buffer.compare(Buffer.from(a), Buffer.from(b));
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
 /** Byte order of the codes, then date, then valid_from (the history file's order). */
 function compareHistoryRows(a: string[], b: string[]): number {
   for (let i = 0; i < a.length - 3; i++) {
@@ -82,19 +68,15 @@ function codesOf(ds: Dataset, s: number): string[] {
   return ds.meta.dimensions.map((d, k) => d.levels[ds.store.codes[k][s]].code);
 }
 
-/** When each current value of the previous version became current (vintage stamp), for observations with history; others since the first vintage. */
-function currentSince(ds: Dataset): Map<string, string> {
-  const since = new Map<string, string>();
+/** When each current value of store series `s` became current (vintage index by date); empty when it has no history (all since the first vintage). */
+function currentSince(ds: Dataset, s: number): Map<number, number> {
+  const since = new Map<number, number>();
   const h = ds.history;
-  if (!h) return since;
-  const open = h.stamps.length;
-  const dims = ds.meta.dimensions;
-  for (let k = 0; k < h.count; k++) {
-    const codes = dims.map((d, i) => d.levels[h.codes[i][k]].code);
-    walkSeries(ds.store, h, h.current[k], k, (date, _v, from, to) => {
-      if (to === open) since.set([...codes, formatIsoDate(date)].join('\u0000'), h.stamps[from]);
-    });
-  }
+  const k = h?.bySeries.get(s);
+  if (!h || k === undefined) return since;
+  walkSeries(ds.store, h, s, k, (date, _v, from, to) => {
+    if (to === h.stamps.length) since.set(date, from);
+  });
   return since;
 }
 
@@ -123,7 +105,6 @@ export async function nextHistory(ds: Dataset, p: HistoryPublish): Promise<{ row
   const vintages: IndexVintage[] = before.history
     ? (JSON.parse(await readFile(path.join(p.previous!, names.index), 'utf8')) as { vintages: IndexVintage[] }).vintages
     : [{ vintage: stamps[0], added: [] }];
-  const since = currentSince(before);
   const now = new Map(Array.from({ length: ds.store.count }, (_, t) => [codesOf(ds, t).join('\u0000'), t]));
   const seen = new Set<number>();
   const added: string[][] = [];
@@ -135,15 +116,16 @@ export async function nextHistory(ds: Dataset, p: HistoryPublish): Promise<{ row
     let i = o.offsets[s];
     let j = t >= 0 ? n.offsets[t] : 0;
     const [iEnd, jEnd] = [o.offsets[s + 1], t >= 0 ? n.offsets[t + 1] : 0];
+    let since: Map<number, number> | null = null;
     while (i < iEnd || j < jEnd) {
       const date = Math.min(i < iEnd ? o.dates[i] : Infinity, j < jEnd ? n.dates[j] : Infinity);
       const inOld = i < iEnd && o.dates[i] === date;
       const inNew = j < jEnd && n.dates[j] === date;
-      const iso = formatIsoDate(date);
       if (inOld && !(inNew && sameValue(o.values[i], n.values[j]))) {
-        rows.push([...codes, iso, valueText(before, i), since.get([...codes, iso].join('\u0000')) ?? stamps[0], p.stamp]);
+        since ??= currentSince(before, s);
+        rows.push([...codes, formatIsoDate(date), valueText(before, i), stamps[since.get(date) ?? 0], p.stamp]);
       }
-      if (inNew && !inOld) added.push([...codes, iso]);
+      if (inNew && !inOld) added.push([...codes, formatIsoDate(date)]);
       if (inOld) i++;
       if (inNew) j++;
     }
