@@ -85,7 +85,9 @@ function parseRows(file: string, buf: Buffer, dims: Dimension[], stamps: Map<str
     const fields = splitQuoted(line);
     if (fields.length !== expected.length) throw new HistoryError(file, `expected ${expected.length} fields, found ${fields.length}`, at);
     const codes = fields.slice(0, dims.length);
-    const levels = levelsOf(codes, dims, file, at);
+    // rows come grouped by series: codes equal to the row before are not looked up again
+    const same = previous !== null && codes.every((c, d) => c === previous!.codes[d]);
+    const levels = same ? out.levels[out.levels.length - 1] : levelsOf(codes, dims, file, at);
     const date = parseIsoDate(fields[dims.length]);
     if (date === null) throw new HistoryError(file, `date ${quoteFileText(fields[dims.length])} is not an ISO date YYYY-MM-DD`, at);
     const value = valueOf(fields[dims.length + 1], file, at);
@@ -101,7 +103,7 @@ function parseRows(file: string, buf: Buffer, dims: Dimension[], stamps: Map<str
       throw new HistoryError(file, `validity overlaps the row before (the same observation)`, at);
     }
     previous = { codes, date, from, to };
-    out.keys.push(levels.join(','));
+    out.keys.push(same ? out.keys[out.keys.length - 1] : levels.join(','));
     out.levels.push(levels);
     out.dates.push(date);
     out.values.push(value);
@@ -196,7 +198,7 @@ export function parseHistory(id: string, index: unknown, csv: Buffer, dims: Dime
   });
   adds.sort((a, b) => a.h - b.h || a.date - b.date || a.at - b.at);
   const count = levelsOfSeries.length;
-  const current = Int32Array.from(levelsOfSeries, (levels) => findSeries(store, levels));
+  const current = currentSeries(store, levelsOfSeries);
   const bySeries = new Map<number, number>();
   current.forEach((s, h) => s >= 0 && bySeries.set(s, h));
   const partial = {
@@ -218,6 +220,14 @@ export function parseHistory(id: string, index: unknown, csv: Buffer, dims: Dime
     bySeries,
   };
   return { ...partial, counts: countVintages(store, partial) };
+}
+
+/** The store series of each history series (-1 when not in the latest data): a map of the store's series when there are many, else a postings look-up each. */
+function currentSeries(store: SeriesStore, series: number[][]): Int32Array {
+  if (series.length < 64) return Int32Array.from(series, (levels) => findSeries(store, levels));
+  const byKey = new Map<string, number>();
+  for (let s = 0; s < store.count; s++) byKey.set(store.codes.map((col) => col[s]).join(','), s);
+  return Int32Array.from(series, (levels) => byKey.get(levels.join(',')) ?? -1);
 }
 
 /** Offsets of groups of ascending group ids (rows are grouped by series already). */

@@ -52,6 +52,15 @@ function compareHistoryRows(a: string[], b: string[]): number {
   return byteOrder(a[a.length - 2], b[b.length - 2]);
 }
 
+/** Merges two lists of history rows sorted in the file's order (the carried history is, and it is long: no full sort). */
+function mergeSorted(a: string[][], b: string[][]): string[][] {
+  const out: string[][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareHistoryRows(a[i], b[j]) <= 0 ? a[i++] : b[j++]);
+  return out.concat(a.slice(i), b.slice(j));
+}
+
 /** The text a published CSV writes for value `i` of a store (empty when missing). */
 function valueText(ds: Dataset, i: number): string {
   const v = ds.store.values[i];
@@ -100,7 +109,8 @@ export async function nextHistory(ds: Dataset, p: HistoryPublish): Promise<{ row
   const before = await loadPrevious(id, p.previous);
   if (!before) return { rows: [], vintages: [{ vintage: p.stamp, added: [] }] };
   const names = historyNames(id);
-  const rows = before.history ? historyRows(await readFile(path.join(p.previous!, names.csv), 'utf8')) : [];
+  const carried = before.history ? historyRows(await readFile(path.join(p.previous!, names.csv), 'utf8')) : [];
+  const rows: string[][] = [];
   const stamps = before.history?.stamps ?? [p.previousStamp ?? p.stamp];
   const vintages: IndexVintage[] = before.history
     ? (JSON.parse(await readFile(path.join(p.previous!, names.index), 'utf8')) as { vintages: IndexVintage[] }).vintages
@@ -135,8 +145,7 @@ export async function nextHistory(ds: Dataset, p: HistoryPublish): Promise<{ row
     const codes = codesOf(ds, t);
     for (let j = n.offsets[t]; j < n.offsets[t + 1]; j++) added.push([...codes, formatIsoDate(n.dates[j])]);
   }
-  rows.sort(compareHistoryRows);
-  return { rows, vintages: [...vintages, { vintage: p.stamp, added }] };
+  return { rows: mergeSorted(carried, rows.sort(compareHistoryRows)), vintages: [...vintages, { vintage: p.stamp, added }] };
 }
 
 /** The text of `{id}.vintages.json`: one line per vintage (a diff of a new publish adds a line). */
