@@ -10,7 +10,7 @@
  *   npx tsx bench/vintages.ts [--large /tmp/ds-large] [--vintages 20] [--datasets N] [--no-out]
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -109,19 +109,23 @@ async function main(): Promise<void> {
     const ids = copySource(args.large, src, args.datasets ? Number(args.datasets) : null);
     const next = random(21);
     const times: number[] = [];
+    const cpu: number[] = [];
     let revised = 0;
     for (let v = 0; v < vintages; v++) {
       if (v > 0) for (const id of ids) revised += reviseLastYear(join(src, `${id}.csv`), next);
       const started = performance.now();
+      const used = process.cpuUsage();
       const report = await publish({ src, out, keep: 3, now: () => new Date(Date.UTC(2026, 0, 1 + v)) });
       times.push(performance.now() - started);
+      const spent = process.cpuUsage(used);
+      cpu.push((spent.user + spent.system) / 1000);
       if (report.aborted || !report.changed) throw new Error(`publish ${v + 1}: ${report.aborted ?? 'nothing changed'}`);
-      log(`publish ${v + 1}/${vintages}: ${(times[v] / 1000).toFixed(1)} s, ${report.written.length} datasets written`);
+      log(`publish ${v + 1}/${vintages}: ${(times[v] / 1000).toFixed(1)} s (CPU ${(cpu[v] / 1000).toFixed(1)} s), ${report.written.length} datasets written`);
     }
     const latest = await loadedRss(src);
     const history = await loadedRss(out);
     const rows = (readFileSync(join(out, `${ids[0]}.vintages.csv`), 'utf8').match(/\n/g) ?? []).length - 1;
-    const ratio = { rss: history.rssMb / latest.rssMb, publish: times.at(-1)! / times[0] };
+    const ratio = { rss: history.rssMb / latest.rssMb, publish: times.at(-1)! / times[0], cpu: cpu.at(-1)! / cpu[0] };
     const report = [
       '## Vintages (issue 21): history in the store and the publish',
       '',
@@ -132,8 +136,10 @@ async function main(): Promise<void> {
       `| RSS after load (MB) | ${latest.rssMb.toFixed(0)} | ${history.rssMb.toFixed(0)} | ${ratio.rss.toFixed(2)} | ≤ ${TARGETS.rss} |`,
       `| heap + array buffers (MB) | ${latest.heapMb.toFixed(0)} | ${history.heapMb.toFixed(0)} | ${(history.heapMb / latest.heapMb).toFixed(2)} | |`,
       `| publish time (s): 1st vs ${vintages}th | ${(times[0] / 1000).toFixed(1)} | ${(times.at(-1)! / 1000).toFixed(1)} | ${ratio.publish.toFixed(2)} | ≤ ${TARGETS.publish} |`,
+      `| publish CPU time (s, process incl. DuckDB threads): 1st vs ${vintages}th | ${(cpu[0] / 1000).toFixed(1)} | ${(cpu.at(-1)! / 1000).toFixed(1)} | ${ratio.cpu.toFixed(2)} | ≤ ${TARGETS.publish} |`,
       '',
-      `All publish times (s): ${times.map((t) => (t / 1000).toFixed(1)).join(', ')}. \`npx tsx bench/vintages.ts${args.datasets ? ` --datasets ${args.datasets}` : ''}\`, ${new Date().toISOString().slice(0, 10)}.`,
+      `All publish times (s): ${times.map((t) => (t / 1000).toFixed(1)).join(', ')}; CPU (s): ${cpu.map((t) => (t / 1000).toFixed(1)).join(', ')}.`,
+      `Load average when it ended: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (the machine is shared: wall times vary with it, CPU times less). \`npx tsx bench/vintages.ts${args.datasets ? ` --datasets ${args.datasets}` : ''}\`, ${new Date().toISOString().slice(0, 10)}.`,
     ].join('\n');
     console.log(report);
     if (!args['no-out']) writeSection(join(root, 'bench', 'RESULTS.md'), 'vintages', report);
