@@ -53,9 +53,11 @@ type Visit = (date: number, value: number, from: number, to: number) => void;
  * validity: the superseded values of the history, then the current value,
  * valid from the last publish that changed it (the latest `valid_to` of its
  * history rows, or its addition, whichever is later; else the first vintage).
- * The one place that rule lives.
+ * The one place that rule lives. With `changedOnly`, only the dates that have
+ * history rows or additions are walked (the others hold their current value
+ * since the first vintage). Returns how many current values it visited.
  */
-export function walkSeries(store: SeriesStore, history: History, series: number, h: number, visit: Visit): void {
+export function walkSeries(store: SeriesStore, history: History, series: number, h: number, visit: Visit, changedOnly = false): number {
   const open = history.stamps.length;
   let i = series >= 0 ? store.offsets[series] : 0;
   const iEnd = series >= 0 ? store.offsets[series + 1] : 0;
@@ -63,8 +65,12 @@ export function walkSeries(store: SeriesStore, history: History, series: number,
   const rEnd = h >= 0 ? history.rowOffsets[h + 1] : 0;
   let a = h >= 0 ? history.addOffsets[h] : 0;
   const aEnd = h >= 0 ? history.addOffsets[h + 1] : 0;
-  while (i < iEnd || r < rEnd) {
-    const date = Math.min(i < iEnd ? store.dates[i] : Infinity, r < rEnd ? history.rowDates[r] : Infinity);
+  let current = 0;
+  for (;;) {
+    const changed = Math.min(r < rEnd ? history.rowDates[r] : Infinity, a < aEnd ? history.addDates[a] : Infinity);
+    const date = changedOnly ? changed : Math.min(i < iEnd ? store.dates[i] : Infinity, r < rEnd ? history.rowDates[r] : Infinity);
+    if (date === Infinity) break;
+    if (changedOnly) while (i < iEnd && store.dates[i] < date) i++;
     let start = 0;
     for (; r < rEnd && history.rowDates[r] === date; r++) {
       visit(date, history.rowValues[r], history.rowFrom[r], history.rowTo[r]);
@@ -72,8 +78,12 @@ export function walkSeries(store: SeriesStore, history: History, series: number,
     }
     for (; a < aEnd && history.addDates[a] < date; a++);
     for (; a < aEnd && history.addDates[a] === date; a++) start = Math.max(start, history.addAt[a]);
-    if (i < iEnd && store.dates[i] === date) visit(date, store.values[i++], start, open);
+    if (i < iEnd && store.dates[i] === date) {
+      visit(date, store.values[i++], start, open);
+      current++;
+    }
   }
+  return current;
 }
 
 /** The store series with these level indices (one per dimension), or -1. */
@@ -163,22 +173,37 @@ export function countVintages(store: SeriesStore, history: Omit<History, 'counts
     const close = (): void => {
       if (lastTo >= 0 && lastTo < n) counts[lastTo].observationsRemoved++;
     };
-    walkSeries(store, full, history.current[h], h, (date, _value, from, to) => {
-      if (date !== lastDate) {
-        close();
-        lastDate = date;
-        lastTo = -1;
-      }
-      if (lastTo === from) counts[from].valuesRevised++;
-      else {
-        if (lastTo >= 0) counts[lastTo].observationsRemoved++;
-        counts[from].observationsAdded++;
-      }
-      lastTo = to;
-      presence[from]++;
-      presence[to]--;
-    });
+    const series = history.current[h];
+    const visited = walkSeries(
+      store,
+      full,
+      series,
+      h,
+      (date, _value, from, to) => {
+        if (date !== lastDate) {
+          close();
+          lastDate = date;
+          lastTo = -1;
+        }
+        if (lastTo === from) counts[from].valuesRevised++;
+        else {
+          if (lastTo >= 0) counts[lastTo].observationsRemoved++;
+          counts[from].observationsAdded++;
+        }
+        lastTo = to;
+        presence[from]++;
+        presence[to]--;
+      },
+      true,
+    );
     close();
+    // the current values without history: there since the first vintage
+    const plainValues = series >= 0 ? store.offsets[series + 1] - store.offsets[series] - visited : 0;
+    counts[0].observationsAdded += plainValues;
+    if (plainValues > 0) {
+      presence[0]++;
+      presence[n]--;
+    }
     let held = 0;
     let before = false;
     for (let v = 0; v < n; v++) {

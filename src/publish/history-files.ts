@@ -83,9 +83,17 @@ function currentSince(ds: Dataset, s: number): Map<number, number> {
   const h = ds.history;
   const k = h?.bySeries.get(s);
   if (!h || k === undefined) return since;
-  walkSeries(ds.store, h, s, k, (date, _v, from, to) => {
-    if (to === h.stamps.length) since.set(date, from);
-  });
+  // only dates with history: the others are current since the first vintage
+  walkSeries(
+    ds.store,
+    h,
+    s,
+    k,
+    (date, _v, from, to) => {
+      if (to === h.stamps.length) since.set(date, from);
+    },
+    true,
+  );
   return since;
 }
 
