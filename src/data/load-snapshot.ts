@@ -8,6 +8,7 @@ import { type Manifest, MANIFEST_FILE, parseManifest } from './manifest.js';
 import type { Category, Dataset, License, LoadIssue, Snapshot } from './model.js';
 import { isRecord, normaliseString } from './normalise.js';
 import { cleanMessage, QUOTE_MAX, quoteFileValue } from './quote.js';
+import { historyNames } from './parse-history.js';
 import { OutsideLinkError, resolveInside } from './read-inside.js';
 import { parseCategories, parseLicenses, parseSources } from './vocabularies.js';
 
@@ -101,7 +102,13 @@ async function readManifest(dir: string, issues: LoadIssue[]): Promise<Manifest 
 /** Gives each dataset what the manifest says of its files; a dataset it does not list is loaded unchecked, with a warning. */
 function expectFromManifest(list: DatasetFiles[], manifest: Manifest, issues: LoadIssue[]): void {
   for (const files of list) {
-    files.expect = { data: manifest.files.get(files.data), meta: manifest.files.get(files.meta) };
+    const history = historyNames(files.id);
+    files.expect = {
+      data: manifest.files.get(files.data),
+      meta: manifest.files.get(files.meta),
+      history: manifest.files.get(history.csv),
+      index: manifest.files.get(history.index),
+    };
     for (const name of [files.data, files.meta]) {
       if (!manifest.files.has(name)) {
         issues.push({ dataset: files.id, file: name, message: `is not listed in the manifest ${MANIFEST_FILE} (loaded unchecked)`, severity: 'warning' });

@@ -4,6 +4,7 @@
  * load; every route reads only these.
  */
 import type { Derived } from './derived.js';
+import type { History } from './history.js';
 
 /** The four languages of the service; English is always present. */
 export const LANGS = ['en', 'de', 'fr', 'it'] as const;
@@ -143,6 +144,8 @@ export interface Dataset {
   signature: string;
   /** what is computed once from this dataset (derived.ts): kept while the dataset is */
   derived: Derived;
+  /** the superseded values and vintages from `{id}.vintages.csv`; absent when the dataset has no history files (one vintage) */
+  history?: History;
 }
 
 /** A category of the catalog (topic group). */

@@ -282,7 +282,8 @@ function parseValueBytes(buf: Buffer, start: number, end: number, line: number):
   return negative ? -v : v;
 }
 
-function parseValueText(text: string, line: number): number {
+/** A value field of a published CSV as a number (NaN for empty or NA); throws a CsvError at `line` when it is not a plain decimal. */
+export function parseValueText(text: string, line: number): number {
   if (text === '' || text === 'NA') return NaN;
   const n = Number(text);
   // Number() also accepts "0x1F", " 1 ", "Infinity": the published format is plain decimal

@@ -14,7 +14,9 @@ export interface ParseRequest {
 function transferables(load: DatasetLoad): ArrayBuffer[] {
   if (!load.ok) return [];
   const s = load.dataset.store;
-  const arrays = [s.offsets, s.dates, s.values, ...s.codes, ...s.postings.flat()];
+  const h = load.dataset.history;
+  const history = h ? [h.current, h.rowOffsets, h.rowDates, h.rowValues, h.rowFrom, h.rowTo, h.addOffsets, h.addDates, h.addAt, ...h.codes] : [];
+  const arrays = [s.offsets, s.dates, s.values, ...s.codes, ...s.postings.flat(), ...history];
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))].filter((b) => b.byteLength > 0);
 }
 

@@ -316,6 +316,7 @@ const health = {
     datasets: { type: 'integer' },
     series: { type: 'integer' },
     observations: { type: 'integer' },
+    vintages: { type: 'integer', description: 'How many vintages (publishes) the loaded history files hold; 1 for a directory without them.' },
     data_version: { type: 'string' },
     data_dir: { type: 'string', description: 'Operator view only.' },
     data_dir_resolved: { type: ['string', 'null'], description: 'Operator view only.' },

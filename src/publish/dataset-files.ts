@@ -7,6 +7,7 @@ import { buildMetaDocument } from '../query/describe.js';
 import { stringifyInOrder } from '../data/json-order.js';
 import { encodeCsv } from '../query/encode.js';
 import type { Selection } from '../query/view.js';
+import { linkHistory } from './history-files.js';
 import type { ParquetWriter } from './parquet.js';
 
 /**
@@ -67,9 +68,10 @@ async function syncFile(file: string): Promise<void> {
   }
 }
 
-/** Hard-links a dataset's three files from a previous version (same inode: same size and mtime, so the server does not re-read them). */
+/** Hard-links a dataset's three files and its history files from a previous version (same inode: same size and mtime, so the server does not re-read them). */
 export async function linkPrevious(id: string, previous: string, work: string): Promise<void> {
   for (const name of Object.values(publishedNames(id))) await link(path.join(previous, name), path.join(work, name));
+  await linkHistory(id, previous, work);
 }
 
 async function sameBytes(file: string, bytes: Buffer): Promise<boolean> {

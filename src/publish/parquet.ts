@@ -49,6 +49,25 @@ export class ParquetWriter {
     await this.connection.run(`COPY (SELECT ${select} FROM ${source}) TO ${sqlString(parquetFile)} (${options})`);
   }
 
+  /**
+   * Writes the Parquet copy of a history file (`{id}.vintages.csv`): like
+   * `write`, plus `valid_from` and `valid_to` as TIMESTAMP (UTC).
+   */
+  async writeHistory(csvFile: string, parquetFile: string, dims: string[], metadata: Record<string, string>): Promise<void> {
+    const names = [...dims, 'date', 'value', 'valid_from', 'valid_to'];
+    const columns = names.map((n) => `${sqlString(n)}: 'VARCHAR'`).join(', ');
+    const notNull = dims.length ? `, force_not_null = [${dims.map(sqlString).join(', ')}]` : '';
+    const source = `read_csv(${sqlString(csvFile)}, header = true, auto_detect = false, delim = ',', quote = '"', escape = '"', nullstr = '', columns = {${columns}}${notNull})`;
+    const stamp = (c: string): string => `strptime(${sqlIdent(c)}, '%Y-%m-%dT%H:%M:%SZ') AS ${sqlIdent(c)}`;
+    const select = [...dims.map(sqlIdent), 'CAST("date" AS DATE) AS "date"', 'CAST("value" AS DOUBLE) AS "value"', stamp('valid_from'), stamp('valid_to')].join(
+      ', ',
+    );
+    const kv = Object.entries(metadata)
+      .map(([k, v]) => `${sqlIdent(k)}: ${sqlString(v)}`)
+      .join(', ');
+    await this.connection.run(`COPY (SELECT ${select} FROM ${source}) TO ${sqlString(parquetFile)} (FORMAT parquet, KV_METADATA {${kv}})`);
+  }
+
   /** Closes the connection and the database. */
   close(): void {
     this.connection.closeSync();

@@ -4,7 +4,9 @@ import { loadSnapshot } from '../data/load-snapshot.js';
 import { dataFacts, MANIFEST_FILE, type ManifestFile, sha256 } from '../data/manifest.js';
 import type { LoadIssue, Snapshot } from '../data/model.js';
 import { buildCatalogEntry } from '../query/describe.js';
+import { nextStamp, stampOfIso } from '../data/vintage-stamp.js';
 import { linkPrevious, publishedNames, writeDataset, writeDurable } from './dataset-files.js';
+import { type HistoryPublish, writeHistory } from './history-files.js';
 import { ParquetWriter } from './parquet.js';
 import { renderReadme } from './readme.js';
 import { inspectOut, lockVersions, makeWorkDir, pruneVersions, sealVersion, swapLink, type OutState } from './versions.js';
@@ -124,8 +126,13 @@ async function publishLocked(opts: PublishOptions, snapshot: Snapshot, state: Ou
   const refused = refuseRemovals(snapshot, previousCatalog, opts.allowRemovals === true);
   if (refused) return { ...report, aborted: refused };
   const work = await makeWorkDir(opts.out);
+  const now = (opts.now ?? (() => new Date()))();
+  const vintages = previous ? await previousVintages(previous) : [];
+  const stamp = nextStamp(now, vintages.at(-1) ?? null);
   try {
-    const entries = await writeDatasets(snapshot, work, previous, report, progress);
+    const parquet = await ParquetWriter.open();
+    const history: HistoryPublish = { stamp, previous, previousStamp: vintages.at(-1) ?? null, work, parquet };
+    const entries = await writeDatasets(snapshot, history, report, progress).finally(() => parquet.close());
     for (const id of failedIds(snapshot)) {
       const entry = previousCatalog.find((e) => e.id === id);
       if (
@@ -155,8 +162,7 @@ async function publishLocked(opts: PublishOptions, snapshot: Snapshot, state: Ou
       await rm(work, { recursive: true, force: true });
       return { ...report, version: previous };
     }
-    const now = (opts.now ?? (() => new Date()))();
-    await writeDurable(path.join(work, MANIFEST_FILE), await manifest(now, work, check, report));
+    await writeDurable(path.join(work, MANIFEST_FILE), await manifest(now, [...vintages, stamp], work, check, report));
     progress({ phase: 'swap', done: 0, total: 1 });
     const version = await sealVersion(opts.out, work, now);
     await swapLink(opts.out, version, state);
@@ -171,28 +177,39 @@ async function publishLocked(opts: PublishOptions, snapshot: Snapshot, state: Ou
 /** Writes every loaded dataset; returns their catalog entries. */
 async function writeDatasets(
   snapshot: Snapshot,
-  work: string,
-  previous: string | null,
+  history: HistoryPublish,
   report: PublishReport,
   progress: (p: PublishProgress) => void,
 ): Promise<Record<string, unknown>[]> {
   const entries: Record<string, unknown>[] = [];
-  const parquet = await ParquetWriter.open();
-  try {
-    const total = snapshot.datasets.size;
-    let done = 0;
-    for (const [id, ds] of snapshot.datasets) {
-      progress({ phase: 'write', done, total, item: id });
-      const outcome = await writeDataset(ds, work, previous, parquet);
-      (outcome === 'written' ? report.written : report.unchanged).push(id);
-      entries.push(publishedEntry(buildCatalogEntry(ds), id));
-      done++;
-    }
-    progress({ phase: 'write', done, total });
-  } finally {
-    parquet.close();
+  const total = snapshot.datasets.size;
+  let done = 0;
+  for (const [id, ds] of snapshot.datasets) {
+    progress({ phase: 'write', done, total, item: id });
+    const outcome = await writeDataset(ds, history.work, history.previous, history.parquet);
+    const entry = publishedEntry(buildCatalogEntry(ds), id);
+    if (outcome === 'written') await writeHistory(ds, entry, history, writeDurable);
+    (outcome === 'written' ? report.written : report.unchanged).push(id);
+    entries.push(entry);
+    done++;
   }
+  progress({ phase: 'write', done, total });
   return entries;
+}
+
+/**
+ * The vintages a previous version lists in its manifest (oldest first); a
+ * version written before vintages has one, its publish time to the second.
+ */
+async function previousVintages(previous: string): Promise<string[]> {
+  try {
+    const raw = JSON.parse(await readFile(path.join(previous, MANIFEST_FILE), 'utf8')) as { vintages?: unknown; published_at?: unknown };
+    if (Array.isArray(raw.vintages) && raw.vintages.every((v) => typeof v === 'string')) return raw.vintages as string[];
+    const stamp = stampOfIso(raw.published_at);
+    return stamp ? [stamp] : [];
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -242,28 +259,46 @@ async function writeDirectoryFiles(src: string, work: string, entries: Record<st
  * for a data file its rows, series, first and last date), which the loader
  * checks the files against.
  */
-async function manifest(now: Date, work: string, check: Snapshot, report: PublishReport): Promise<string> {
+async function manifest(now: Date, vintages: string[], work: string, check: Snapshot, report: PublishReport): Promise<string> {
   const datasets = Object.fromEntries([...check.datasets].map(([id, ds]) => [id, ds.version]));
   const stores = new Map([...check.datasets.values()].map((ds) => [ds.files.data, ds.store]));
   const files: Record<string, ManifestFile> = {};
-  for (const name of (await readdir(work)).filter((n) => n !== MANIFEST_FILE).sort()) {
+  for (const name of await listFiles(work)) {
     const bytes = await readFile(path.join(work, name));
     const store = stores.get(name);
     files[name] = { bytes: bytes.length, sha256: sha256(bytes), ...(store ? dataFacts(store) : {}) };
   }
   return (
     JSON.stringify(
-      { published_at: now.toISOString(), data_version: check.version, datasets, kept_previous: report.keptPrevious, dropped: report.dropped, files },
+      {
+        published_at: now.toISOString(),
+        vintage: vintages.at(-1),
+        vintages,
+        data_version: check.version,
+        datasets,
+        kept_previous: report.keptPrevious,
+        dropped: report.dropped,
+        files,
+      },
       null,
       2,
     ) + '\n'
   );
 }
 
+/** The files of a version directory, the manifest aside, with the history folders' files as `{id}.vintages/NAME`, sorted. */
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) out.push(...(await readdir(path.join(dir, entry.name))).map((n) => `${entry.name}/${n}`));
+    else if (entry.name !== MANIFEST_FILE) out.push(entry.name);
+  }
+  return out.sort();
+}
+
 /** True when two version directories hold the same files with the same bytes (the manifest aside). */
 async function sameFiles(a: string, b: string): Promise<boolean> {
-  const list = async (dir: string) => (await readdir(dir)).filter((n) => n !== MANIFEST_FILE).sort();
-  const [na, nb] = await Promise.all([list(a), list(b)]);
+  const [na, nb] = await Promise.all([listFiles(a), listFiles(b)]);
   if (na.join('\n') !== nb.join('\n')) return false;
   for (const name of na) {
     const [sa, sb] = await Promise.all([stat(path.join(a, name)), stat(path.join(b, name))]);

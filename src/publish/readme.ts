@@ -50,6 +50,18 @@ ${entries.length} statistical datasets, each in three files:
 - \`{id}.parquet\`: the same rows as the CSV with typed columns: codes as text,
   \`date\` as DATE, \`value\` as DOUBLE (NULL when missing).
 
+Every publish is a vintage, named by its UTC time stamp (\`YYYY-MM-DDTHH:MM:SSZ\`;
+\`publish.json\` lists them all). Beside each dataset, its revision history:
+
+- \`{id}.vintages.csv\` (and \`{id}.vintages.parquet\`): every value a later
+  publish revised or removed: the columns of \`{id}.csv\`, then \`valid_from\` and
+  \`valid_to\`, the stamps of the publishes between which it was the published
+  value (from inclusive, to exclusive). The current values are in \`{id}.csv\`.
+- \`{id}.vintages.json\`: the publishes that changed the dataset, each with the
+  observations it added (so an observation is absent before it was added).
+- \`{id}.vintages/{stamp}.json\` (stamp without \`-\` and \`:\`): the catalog
+  entry and metadata as they were at that publish (labels can change too).
+
 \`catalog.json\` lists the datasets (first and last date and number of series
 come from the data); \`categories.json\`, \`licenses.json\` and \`sources.json\` are
 the vocabularies they refer to.

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AppContext } from '../app-context.js';
 import type { HealthDetails } from '../config.js';
+import { vintageCount } from '../data/history.js';
 import type { LoadIssue } from '../data/model.js';
 import { isDirectLocal } from '../http/client-address.js';
 
@@ -67,6 +68,7 @@ export function buildHealth(ctx: AppContext, view: HealthView): { status: 200 | 
       datasets: s.datasets.size,
       series: s.series,
       observations: s.observations,
+      vintages: vintageCount(s.datasets.values()),
       data_version: s.version,
       ...where,
       published_at: s.publishedAt,
