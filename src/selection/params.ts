@@ -14,7 +14,7 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
-import { FREQUENCY_TABLE, type Frequency } from '../data/frequency.js';
+import { lowerFrequencies, type Frequency } from '../data/frequency.js';
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
@@ -177,13 +177,8 @@ function readIsoDate(name: string, text: string): Read<{ text: string; days: num
   return { problem: selectionProblem('bad_date', name, { value: shown(text) }, {}, 'date') };
 }
 
-/** The frequencies a dataset of a frequency converts to: the lower ones. */
-export function lowerFrequencies(own: string): Frequency[] {
-  const months = FREQUENCY_TABLE[own as Frequency]?.months ?? null;
-  const days = FREQUENCY_TABLE[own as Frequency]?.days ?? null;
-  if (months === null && days === null) return [];
-  return TARGET_FREQUENCIES.filter((f) => months === null || (FREQUENCY_TABLE[f].months ?? 0) > months);
-}
+/** The frequencies a dataset of a frequency converts to: the lower ones (data/frequency.ts, said once). */
+export { lowerFrequencies };
 
 function readFrequency(text: string, ds: DatasetFacts | null): Read<Frequency> {
   if (!(TARGET_FREQUENCIES as readonly string[]).includes(text)) return { problem: oneOf('frequency', text, TARGET_FREQUENCIES) };
