@@ -15,6 +15,8 @@ import { chartAxes, comparedState, nameCompared, type ComparedSeries } from '../
 import { labelSeries, type SeriesData } from '../src/selection/naming.js';
 import { statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { apiUrl } from '../src/urls.js';
+import { frequencyUnit } from '../src/i18n/chart-text.js';
+import { viewFrequency } from '../src/query/convert-frequency.js';
 import type { ChartSeries } from './chart.js';
 import { wireSuggest } from './search-suggest.js';
 import { fetchSeries, type FetchedSeries } from './series-fetch.js';
@@ -33,13 +35,15 @@ export interface ComparedChart {
  * its legend naming unit and frequency, a second unit on the right axis.
  */
 export function compareChart(data: ExplorerData, state: ExplorerState, series: SeriesData[], compared: SeriesData[][]): ComparedChart {
-  const parts = [{ dataset: data, series }, ...data.compare.map((c, i) => ({ dataset: c, series: compared[i] ?? [] }))];
+  // the page's dates are named in the frequency the state shows: a conversion chosen on the page changes it (issue 20)
+  const own = { ...data, dateUnit: frequencyUnit(viewFrequency(state, data)) };
+  const parts = [{ dataset: own, series }, ...data.compare.map((c, i) => ({ dataset: c, series: compared[i] ?? [] }))];
   const named = nameCompared(parts, state.transform, state.base);
-  const own =
+  const unit =
     data.compare.length === 0
       ? labelSeries({ ...data, transform: state.transform, base: state.base, ...(state.convert ? { convert: state.convert } : {}) }, series).unit
       : null;
-  return chartAxes(named, own, data.compare.length > 0);
+  return chartAxes(named, unit, data.compare.length > 0);
 }
 
 /** Fetches the compared selections with the page's period and transform (in the embedded order). */

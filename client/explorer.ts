@@ -14,7 +14,8 @@ import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
-import { fieldLevel, takesBase } from '../src/selection/params.js';
+import { fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
+import type { Aggregation, Frequency } from '../src/data/frequency.js';
 import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
@@ -230,6 +231,8 @@ export async function initExplorer(doc: Document): Promise<void> {
     });
   }
   initLevelFilters(form);
+  // the aggregation and partial fields wait for a frequency (the page without JavaScript sends them all at once)
+  syncConversion(form, state);
   initCompareSearch(doc, data, () => state);
   // adding or removing a compared series loads a new page: moving in this page's history keeps them
   window.addEventListener('popstate', () => apply({ ...stateFromLocation(data), compare: state.compare }, false));
@@ -244,6 +247,7 @@ function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerSt
   const { name, value } = input;
   if (name === 'transform') return { ...state, transform: value, base: null };
   if (name === 'base' && input.closest('[data-base-picker]')) return { ...state, base: value || null };
+  if (input.closest('[data-frequency]')) return readConversion(form, state);
   if (name === 'from' || name === 'to') {
     let from = name === 'from' ? value || null : state.from;
     let to = name === 'to' ? value || null : state.to;
@@ -267,6 +271,46 @@ function readChange(form: HTMLFormElement, data: ExplorerData, state: ExplorerSt
     }
   } else codes = [changed.code];
   return reconcile(data.meta, { ...state, dims: { ...state.dims, [dim.id]: codes } }, dim.id);
+}
+
+/**
+ * The state with the frequency control's conversion (pickers.ts
+ * renderFrequencySwitch): none without a frequency; an empty aggregation is
+ * the table's default, as the form without JavaScript sends it.
+ */
+function readConversion(form: HTMLFormElement, state: ExplorerState): ExplorerState {
+  const field = (name: string) => form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-convert="${name}"]`);
+  const next: ExplorerState = { ...state };
+  delete next.convert;
+  const frequency = field('frequency')?.value ?? '';
+  if (!frequency) return next;
+  const partial = field('partial');
+  return {
+    ...next,
+    convert: {
+      frequency: frequency as Frequency,
+      aggregation: (field('aggregation')?.value || PARAMS.aggregation.default) as Aggregation,
+      partial: partial instanceof HTMLInputElement && partial.checked,
+    },
+  };
+}
+
+/** Puts a state's conversion into the frequency control: the aggregation and `partial` only apply with a frequency. */
+function syncConversion(form: HTMLFormElement, state: ExplorerState): void {
+  const field = (name: string) => form.querySelector<HTMLInputElement | HTMLSelectElement>(`[data-convert="${name}"]`);
+  const frequency = field('frequency');
+  const aggregation = field('aggregation');
+  const partial = field('partial');
+  if (frequency) frequency.value = state.convert?.frequency ?? '';
+  if (aggregation) {
+    const agg = state.convert?.aggregation ?? PARAMS.aggregation.default;
+    aggregation.value = agg === PARAMS.aggregation.default ? '' : agg;
+    aggregation.disabled = !state.convert;
+  }
+  if (partial instanceof HTMLInputElement) {
+    partial.checked = state.convert?.partial ?? false;
+    partial.disabled = !state.convert;
+  }
 }
 
 /** Puts a state into the form: checked, selected, disabled (no series) and "adjusts others" controls. */
@@ -297,6 +341,7 @@ function syncForm(form: HTMLFormElement, data: ExplorerData, state: ExplorerStat
     }
   });
   for (const input of form.querySelectorAll<HTMLInputElement>('input[name=transform]')) input.checked = input.value === state.transform;
+  syncConversion(form, state);
   const log = form.querySelector<HTMLInputElement>('[data-log]');
   if (log) log.checked = state.scale === 'log';
   const base = form.querySelector<HTMLInputElement>('[data-base-picker] input');

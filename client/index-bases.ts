@@ -8,7 +8,7 @@
  */
 import { formatIsoDate, parseIsoDate } from '../src/data/dates.js';
 import { periodOf } from '../src/query/convert-frequency.js';
-import { indexBase } from '../src/query/transforms.js';
+import { indexBase, takesBase } from '../src/query/transforms.js';
 import { seriesKey, type SeriesData } from '../src/selection/naming.js';
 import { toUrlSelection, type ExplorerMeta, type ExplorerState } from '../src/selection/state.js';
 import { apiUrl } from '../src/urls.js';
@@ -27,7 +27,7 @@ function baseOf(level: SeriesData | undefined, base: number | null): number | nu
  * @example await withIndexBases(meta, state, await fetchSeries(url, meta.id, dims, false), false)
  */
 export async function withIndexBases(meta: ExplorerMeta, state: ExplorerState, fetched: FetchedSeries, fresh: boolean): Promise<FetchedSeries> {
-  if (state.transform !== 'index' || fetched.series.length === 0) return fetched;
+  if (!takesBase(state.transform) || fetched.series.length === 0) return fetched;
   const asked = state.base === null ? null : parseIsoDate(state.base);
   // under conversion the base is the converted period that holds the date asked (src/query/compute-view.ts)
   const base = asked !== null && state.convert ? periodOf(asked, state.convert.frequency) : asked;

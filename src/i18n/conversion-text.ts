@@ -76,3 +76,11 @@ export function conversionDetail(c: ConversionWords, names: { from: string; to: 
   const w = WORDS[lang];
   return fillTemplate(w.metadata, { aggregation: w.aggregations[c.aggregation], ...names, periods: c.partial ? w.partial : w.complete });
 }
+
+/**
+ * An aggregation's name in a language (the frequency control's options).
+ * @example aggregationName('first', 'de') // 'erster Wert'
+ */
+export function aggregationName(aggregation: Aggregation, lang: Lang): string {
+  return WORDS[lang].aggregations[aggregation];
+}

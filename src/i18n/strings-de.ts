@@ -95,6 +95,10 @@ export const DE: UiStrings = {
     citeAccessed: 'abgerufen am {date}',
     citeVersion: 'Datenversion {version}',
     logScale: 'Logarithmische Skala',
+    convertFrequency: 'Periodizität',
+    asPublished: 'Wie publiziert',
+    aggregation: 'Aggregationsmethode',
+    keepPartial: 'Unvollständige Perioden behalten',
     indexBase: 'Indexbasis (= 100)',
     pctCrossesZero:
       'Eine prozentuale Veränderung ist hier nicht aussagekräftig: {series} wechselt das Vorzeichen, die Prozentwerte springen ins Extreme. Die Veränderung in Einheiten zeigt den Verlauf.',

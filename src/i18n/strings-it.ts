@@ -95,6 +95,10 @@ export const IT: UiStrings = {
     citeAccessed: 'consultato il {date}',
     citeVersion: 'versione dei dati {version}',
     logScale: 'Scala logaritmica',
+    convertFrequency: 'Periodicità',
+    asPublished: 'Come pubblicata',
+    aggregation: 'Aggregazione',
+    keepPartial: 'Mantenere i periodi incompleti',
     indexBase: 'Base dell’indice (= 100)',
     pctCrossesZero:
       'La variazione in % qui non ha senso: {series} passa per lo zero e le sue percentuali esplodono. La variazione in unità mostra l’andamento.',

@@ -117,6 +117,11 @@ export interface UiStrings {
     citeAccessed: string;
     citeVersion: string;
     logScale: string;
+    /** the frequency control (conversion to a lower frequency, issue 20): its label, the option of the data as published, the aggregation's label, the partial checkbox */
+    convertFrequency: string;
+    asPublished: string;
+    aggregation: string;
+    keepPartial: string;
     /** the index base date picker */
     indexBase: string;
     /** % change asked of a series that crosses zero: `{series}` */

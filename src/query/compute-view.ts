@@ -1,7 +1,7 @@
 import type { Dataset } from '../data/model.js';
 import { convertSeries, lastPeriod, periodOf, viewFrequency } from './convert-frequency.js';
 import { isDateBound, readDateBound } from './date-bound.js';
-import { applyTransform, indexBase, lowerBound, rebase } from './transforms.js';
+import { applyTransform, indexBase, lowerBound, rebase, takesBase } from './transforms.js';
 import type { Selection, SelectionView, SeriesView } from './view.js';
 
 /**
@@ -119,7 +119,7 @@ export function computeView(dataset: Dataset, asked: Selection): SelectionView {
     if (selection.last !== null) a = Math.max(a, b - selection.last);
     const dates = all.subarray(a, Math.max(a, b));
     let values = applyTransform(all, raw, selection.transform, frequency, a, Math.max(a, b));
-    const base = selection.transform === 'index' ? indexBase(all, raw, values, baseDay) : undefined;
+    const base = takesBase(selection.transform) ? indexBase(all, raw, values, baseDay) : undefined;
     if (base !== undefined) values = rebase(values, base);
     const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
     // the published texts of values shown as published (never of converted values)

@@ -5,6 +5,7 @@ import { pickLabel } from '../i18n/labels.js';
 import { uiStrings } from '../i18n/strings.js';
 import { ALL_LEVELS, FIELD_NAMES, FIRST_DATE, type FieldKey } from '../i18n/download-text.js';
 import { transformNames } from '../i18n/transform-names.js';
+import { takesBase } from './transforms.js';
 import { formatIsoDate } from '../data/dates.js';
 import { viewFrequency } from './convert-frequency.js';
 import { isRelativeBound } from './date-bound.js';
@@ -96,7 +97,7 @@ export function buildDownloadMetadata(view: SelectionView, snapshot: Snapshot, b
     ['to', boundText(urlSel.to, selection.to)],
     ['last', selection.last === null ? '' : String(selection.last)],
     ['transform', `${selection.transform}: ${transformNames(lang)[selection.transform].long}`],
-    ['base', selection.transform === 'index' ? (urlSel.base ?? FIRST_DATE[lang]) : ''],
+    ['base', takesBase(selection.transform) ? (urlSel.base ?? FIRST_DATE[lang]) : ''],
     ['series', String(view.series.length)],
     ['observations', String(view.observations)],
     ['csv_url', apiUrl(baseUrl, 'series.csv', urlSel, order)],

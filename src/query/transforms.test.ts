@@ -5,13 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../project-root.js';
 import type { FastifyInstance } from 'fastify';
 import * as XLSX from '@e965/xlsx';
 import { loadSnapshot } from '../data/load-snapshot.js';
 import { LANGS } from '../data/model.js';
 import { transformNames } from '../i18n/transform-names.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
-import { applyTransform, lowerBound, TRANSFORM_TABLE } from './transforms.js';
+import { applyTransform, lowerBound, takesBase, TRANSFORM_TABLE } from './transforms.js';
 import { TRANSFORMS } from './view.js';
 
 const SEL = 'dataset=ch_seco_concon&dims=type=index;structure=ks_i63_index_q;seas_adj=csa';
@@ -129,5 +132,31 @@ describe('transform computations', () => {
       [-1, 0, 1, 31, 120, 121].map((d) => lowerBound(dates, d)),
       [0, 0, 1, 1, 4, 5],
     );
+  });
+});
+
+describe('the transform that takes a base is the one TRANSFORM_TABLE.takesBase names, never a literal', () => {
+  it('takesBase follows the table', () => {
+    for (const t of TRANSFORMS) assert.equal(takesBase(t), TRANSFORM_TABLE[t].takesBase, t);
+    assert.equal(takesBase('nonsense'), false);
+  });
+
+  it("no module of src/ or client/ compares a transform with 'index' to decide what to do", () => {
+    const found: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (file.endsWith('.ts') && !file.endsWith('.test.ts')) {
+          readFileSync(file, 'utf8')
+            .split('\n')
+            .forEach((line, i) => {
+              if (/[!=]==\s*'index'|'index'\s*[!=]==/.test(line)) found.push(`${path.relative(PROJECT_ROOT, file)}:${i + 1}`);
+            });
+        }
+      }
+    };
+    for (const dir of ['src', 'client']) walk(path.join(PROJECT_ROOT, dir));
+    assert.deepEqual(found, [], 'use takesBase (query/transforms.ts)');
   });
 });

@@ -54,6 +54,14 @@ export function isTransform(text: string): text is Transform {
 }
 
 /**
+ * Whether a transform takes an index base (`base`): its TRANSFORM_TABLE entry says so.
+ * @example takesBase('index') // true
+ */
+export function takesBase(transform: string): boolean {
+  return isTransform(transform) && TRANSFORM_TABLE[transform].takesBase;
+}
+
+/**
  * The `transform` parameter in words, for the request schema and OpenAPI.
  * @example transformDescription() // "level: the values as published (default); pct: …"
  */

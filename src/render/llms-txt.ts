@@ -1,7 +1,9 @@
 import { formatIsoDate } from '../data/dates.js';
 import type { Dataset, Dimension, Labels, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
+import { lowerFrequencies } from '../data/frequency.js';
 import type { Selection } from '../query/view.js';
+import { paramSpec, paramsTakenBy } from '../selection/params.js';
 import { apiUrl, datasetMetaUrl, formatDims, pageUrl, serviceUrl, urlPartsOf, type UrlSelection } from '../urls.js';
 
 /**
@@ -43,13 +45,33 @@ function header(snapshot: Snapshot): string[] {
       'served read-only as JSON, CSV and Excel by an HTTP API without keys, with web pages in English, German, French and Italian and chart images. ' +
       'Every route reads the same published files, so a number is the same whichever route serves it.',
     '',
-    'A selection is `dataset` (an id from the catalog) plus optional `dims=dim=code[,code...][;dim=code...]` (an absent dimension selects all its codes), ' +
-      "`from` and `to` (inclusive, YYYY-MM-DD, or a window back from the dataset's last observation such as `from=-5y`, `-8q`, `-18m`, `-26w`, `-90d`), `last=N` (the last N observations of each series) and `transform` " +
-      '(`level` as published, `pct` % change on the previous period, `yoy` % change on a year earlier, `diff` change on the previous period, `index` 100 at `base`). ' +
-      'Dates are the first day of the period. Codes are strings. Missing values are empty in CSV and null in JSON. ' +
+    'A selection is these query parameters, the same on /series, /series.csv, /series.xlsx, /chart.svg and /chart.png (the dataset page /d/{id} takes them too, its dataset in the path):',
+    '',
+    ...selectionParamLines(),
+    '',
+    'Dates are the first day of the period. Codes are strings. Missing values are empty in CSV and null in JSON. ' +
       'Errors are RFC 9457 problem details (`application/problem+json`, message in `error`, with the valid dimensions or codes); CSV routes answer a one-column `error` CSV with the same status.',
     '',
   ];
+}
+
+/**
+ * The selection parameters, one line each, from the table (selection/params.ts):
+ * its description, its values and its default.
+ * @example selectionParamLines()[0] // '- `dataset`: Dataset id (see GET /catalog).'
+ */
+export function selectionParamLines(): string[] {
+  return paramsTakenBy('series')
+    .map(paramSpec)
+    .filter((spec) => spec.part === 'selection' && spec.api === 'param')
+    .map((spec) => {
+      const values = Array.isArray(spec.schema.enum) ? ` Values: ${(spec.schema.enum as string[]).map((v) => `\`${v}\``).join(', ')}.` : '';
+      const fallback = spec.default === null ? '' : ` Default: \`${spec.default}\`.`;
+      // one line, brackets kept: the descriptions write them in code spans, where an escape would show
+      return `- \`${spec.name}\`: ${String(spec.schema.description ?? '')
+        .replace(/\s+/g, ' ')
+        .trim()}${values}${fallback}`;
+    });
 }
 
 function apiSection(snapshot: Snapshot, baseUrl: string, opening: OpeningSelection): string[] {
@@ -60,11 +82,17 @@ function apiSection(snapshot: Snapshot, baseUrl: string, opening: OpeningSelecti
     const order = ex.meta.dimOrder;
     const sel: UrlSelection = { ...urlPartsOf(opening(ex)), last: 12 };
     const yoy: UrlSelection = { ...sel, transform: 'yoy' };
+    const annual = lowerFrequencies(ex.meta.frequency).includes('annual');
     lines.push(
       `- [Metadata of a dataset](${datasetMetaUrl(baseUrl, ex.meta.id)}): dimensions with their codes, labels (en, de, fr, it) and hierarchy, units, defaults.`,
       `- [Observations as CSV](${apiUrl(baseUrl, 'series.csv', sel, order)}): tidy CSV, one row per observation: dimension columns, date, value.`,
       `- [Observations as JSON](${apiUrl(baseUrl, 'series', sel, order)}): columnar JSON, one array per column.`,
       `- [Year-on-year change as CSV](${apiUrl(baseUrl, 'series.csv', yoy, order)}): the same selection with transform=yoy.`,
+      ...(annual
+        ? [
+            `- [Annual means as CSV](${apiUrl(baseUrl, 'series.csv', { ...sel, frequency: 'annual' }, order)}): the same selection converted to annual (\`frequency=annual\`; \`aggregation\`, \`partial\`), complete years only by default.`,
+          ]
+        : []),
       `- [Observations as Excel](${apiUrl(baseUrl, 'series.xlsx', sel, order)}): a data sheet with labels and real dates, and a metadata sheet with source, license and citation; \`lang=de|fr|it\` for labels.`,
       `- [Chart as SVG](${apiUrl(baseUrl, 'chart.svg', sel, order)}): the chart of a selection; also /chart.png, with \`lang\`, \`width\`, \`height\`.`,
       `- [Dataset page](${pageUrl(baseUrl, 'en', sel, order)}): the interactive page of the same selection; \`/de\`, \`/fr\`, \`/it\` for other languages.`,

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { LANGS } from '../data/model.js';
 import { renderSitemapXml } from '../render/sitemap-xml.js';
+import { PARAMS, paramsTakenBy } from '../selection/params.js';
 
 const BASE = 'https://data.example.org/stats';
 
@@ -174,6 +175,27 @@ describe('site files on the real data', () => {
       '/sitemap.xml',
     ]) {
       assert.ok(checked.has(r), `${r} is linked and answers`);
+    }
+  });
+
+  it('/llms.txt and /llms-full.txt list the selection parameters of the table (frequency, aggregation, partial too) and link a converted selection that answers', async () => {
+    const selection = paramsTakenBy('series').filter((n) => PARAMS[n].part === 'selection');
+    assert.ok(['frequency', 'aggregation', 'partial'].every((n) => selection.includes(n as never)));
+    for (const url of ['/llms.txt', '/llms-full.txt']) {
+      const text = (await app.inject(url)).body;
+      for (const name of selection) {
+        const spec = PARAMS[name];
+        const line = text.split('\n').find((l) => l.startsWith(`- \`${name}\`: `));
+        assert.ok(line, `${url}: ${name} is listed`);
+        assert.ok(line.includes(String(spec.schema.description).replace(/\s+/g, ' ').trim()), `${url}: ${name} says its table description`);
+        if ('enum' in spec.schema) for (const v of spec.schema.enum) assert.ok(line.includes(`\`${v}\``), `${url}: ${name} lists ${v}`);
+        if (spec.default !== null) assert.ok(line.includes(`Default: \`${spec.default}\``), `${url}: ${name} says its default`);
+      }
+      const converted = linksOf(text).find((l) => l.includes('frequency=annual'));
+      assert.ok(converted, `${url}: a converted selection is linked`);
+      const res = await app.inject(converted.slice(BASE.length));
+      assert.equal(res.statusCode, 200);
+      assert.match(res.body.split('\n')[1] ?? '', /,\d{4}-01-01,/, 'annual dates');
     }
   });
 

@@ -19,7 +19,7 @@
 import { parseIsoDate } from '../data/dates.js';
 import type { Lang } from '../data/model.js';
 import { chartWords, fillTemplate, formatPeriod, frequencyUnit } from '../i18n/chart-text.js';
-import { TRANSFORM_TABLE, isTransform } from '../query/transforms.js';
+import { TRANSFORM_TABLE, isTransform, takesBase } from '../query/transforms.js';
 import { viewFrequency } from '../query/convert-frequency.js';
 import { conversionCaption, type ConversionWords } from '../i18n/conversion-text.js';
 import type { ExplorerDim, ExplorerMeta } from './state.js';
@@ -170,7 +170,7 @@ function transformPhrase(ctx: LabelContext, data: SeriesData[]): string {
   const { lang } = ctx.meta;
   const words = chartWords(lang);
   if (ctx.transform === 'level' || !isTransform(ctx.transform)) return '';
-  if (ctx.transform !== 'index') return words.transforms[ctx.transform];
+  if (!takesBase(ctx.transform)) return words.transforms[ctx.transform];
   const asked = ctx.base ? parseIsoDate(ctx.base) : null;
   const firsts = data.map((s) => s.dates[0]).filter((d): d is number => d !== undefined);
   const base = asked ?? (firsts.length ? Math.min(...firsts) : null);

@@ -19,7 +19,7 @@ import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { boundWords, isDateBound, readDateBound } from '../query/date-bound.js';
-import { TRANSFORM_TABLE, isTransform, transformDescription } from '../query/transforms.js';
+import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
 import { AGGREGATIONS, TRANSFORMS, type Transform } from '../query/view.js';
 
 /** The API routes that answer a selection (`/series`, `/series.csv`…; `og.jpg` takes only the dataset and a language). */
@@ -187,10 +187,8 @@ function readFrequency(text: string, ds: DatasetFacts | null): Read<Frequency> {
 /** The transforms that take an index base (TRANSFORM_TABLE), as the words of base_without_index say them. */
 export const BASE_TAKERS: readonly Transform[] = TRANSFORMS.filter((t) => TRANSFORM_TABLE[t].takesBase);
 
-/** Whether a transform takes an index base (`base`). */
-export function takesBase(transform: string): boolean {
-  return isTransform(transform) && TRANSFORM_TABLE[transform].takesBase;
-}
+/** Whether a transform takes an index base (`base`): query/transforms.ts, said once. */
+export { takesBase };
 
 /**
  * The table. Order is the order URLs write them in and the order the

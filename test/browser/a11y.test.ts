@@ -25,6 +25,8 @@ const PAGES = [
   '/d/ch_kof_barometer',
   '/d/ch_seco_concon?embed=1',
   '/d/ch_kof_barometer?from=-5y',
+  // the frequency control with a conversion chosen (issue 20)
+  '/d/ch_snb_zavesic?D0=149990&frequency=annual&aggregation=sum',
   '/d/ch_fso_job',
   '/no-such-page',
 ];

@@ -38,4 +38,56 @@ describe('issue 20: a converted selection on the page (Chromium, real data)', { 
     }
     assert.deepEqual(errors, []);
   });
+
+  /** The dates of the table beside the chart (its first column), newest first. */
+  const tableDates = async (p: Page): Promise<string[]> => {
+    await p.click('#table summary');
+    return p.locator('.data-table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.children[0]?.textContent?.trim() ?? ''));
+  };
+
+  for (const [prefix, caption] of [
+    ['', 'Annual (mean)'],
+    ['/de', 'Jährlich (Mittelwert)'],
+  ] as const) {
+    it(`${prefix || 'en'}: the frequency control converts a monthly dataset to annual: caption, URL and table follow`, async () => {
+      const { errors } = watchErrors(page);
+      await page.goto(`${site.url}${prefix}/d/ch_snb_zavesic?D0=149990&from=-5y`);
+      await waitForChart(page, 1);
+      const offered = await page.$$eval('[data-convert="frequency"] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
+      assert.deepEqual(offered, ['', 'quarterly', 'semi-annual', 'annual'], 'only the frequencies lower than monthly');
+      assert.equal(await page.isDisabled('[data-convert="aggregation"]'), true, 'no aggregation without a frequency');
+      await page.selectOption('[data-convert="frequency"]', 'annual');
+      await page.waitForFunction((c) => document.querySelector('[data-caption]')?.textContent?.includes(c), caption);
+      assert.equal(new URL(page.url()).searchParams.get('frequency'), 'annual');
+      assert.equal(await page.isDisabled('[data-convert="aggregation"]'), false);
+      const dates = await tableDates(page);
+      assert.ok(dates.length > 0);
+      for (const d of dates) assert.match(d, /^\d{4}$/, 'the table names years');
+      assert.deepEqual(errors, []);
+    });
+  }
+
+  it('without JavaScript the form sends the frequency: the page opens converted', async () => {
+    const context = await chrome.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const noJs = await context.newPage();
+      await noJs.goto(`${site.url}/d/ch_snb_zavesic?D0=149990&from=-5y`);
+      await noJs.selectOption('[data-convert="frequency"]', 'annual');
+      await noJs.selectOption('[data-convert="aggregation"]', 'max');
+      await Promise.all([noJs.waitForURL(/frequency=annual/), noJs.click('button.apply')]);
+      const url = new URL(noJs.url());
+      assert.equal(url.searchParams.get('frequency'), 'annual');
+      assert.equal(url.searchParams.get('aggregation'), 'max');
+      assert.ok((await noJs.textContent('[data-caption]'))!.includes('Annual (maximum)'));
+      for (const d of await tableDates(noJs)) assert.match(d, /^\d{4}$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an annual dataset has no frequency control', async () => {
+    await page.goto(`${site.url}/d/ch_fso_gdp_region`);
+    await waitForChart(page);
+    assert.equal(await page.locator('[data-frequency]').count(), 0);
+  });
 });

@@ -116,6 +116,27 @@ describe('the R and Python snippets of a page run against the real server', { sk
     sameRows(await runPython(py + PY_OUTPUT('df_yoy')), yoy, 'Python yoy');
   });
 
+  it('a conversion chosen with the frequency control: R and Python ds() get the annual sums of /series (issue 20)', async () => {
+    await page.goto(`${site.url}/d/ch_seco_concon?type=index&structure=ks_i63_index_q,ks_i21_price_hist_q&seas_adj=csa&from=2010-01-01`);
+    await waitForChart(page, 2);
+    await page.selectOption('[data-convert="frequency"]', 'annual');
+    await page.waitForFunction(() => document.querySelector('[data-snippet="r"]')?.textContent?.includes('frequency = "annual"'));
+    await page.selectOption('[data-convert="aggregation"]', 'sum');
+    await page.waitForFunction(() => document.querySelector('[data-snippet="r"]')?.textContent?.includes('aggregation = "sum"'));
+    const expected = await api(
+      'dataset=ch_seco_concon&dims=type=index;structure=ks_i63_index_q,ks_i21_price_hist_q;seas_adj=csa&from=2010-01-01&frequency=annual&aggregation=sum',
+    );
+    assert.ok(expected.value.length > 20);
+    assert.ok(
+      expected.date.every((d) => d.endsWith('-01-01')),
+      'annual dates',
+    );
+    sameRows(await runR((await snippet('r')) + R_OUTPUT('df')), expected, 'R');
+    const py = await snippet('python');
+    assert.match(py, /frequency="annual"/);
+    sameRows(await runPython(py + PY_OUTPUT('df')), expected, 'Python');
+  });
+
   it('a rolling window (the 5-year button): R and Python read the CSV URL with from=-5y and get its rows', async () => {
     await page.goto(`${site.url}/d/ch_seco_concon?type=index&structure=ks_i63_index_q,ks_i21_price_hist_q&seas_adj=csa`);
     await waitForChart(page, 2);

@@ -11,6 +11,7 @@ import { CHART_LOCALES, fillTemplate } from '../../i18n/chart-text.js';
 import { html, type SafeHtml } from '../html.js';
 import type { LabelledSeries } from '../../selection/naming.js';
 import { displayedValue } from './figures.js';
+import { takesBase } from '../../query/transforms.js';
 
 type Words = UiStrings['dataset'];
 
@@ -133,7 +134,7 @@ export function chartWarning(series: LabelledSeries[], transform: string): Chart
   const crossing = crossingZero(series, transform);
   // another base date cannot help a % change (issue 23): its fixes are the change and the values
   if (crossing) return { problem: 'crossesZero', series: crossing, fixes: ['diff', 'level'] };
-  if (transform !== 'index') return null;
+  if (!takesBase(transform)) return null;
   for (const s of series) {
     const problem = indexBaseProblem(s);
     if (problem) return { problem, series: s, fixes: ['base', 'diff'] };

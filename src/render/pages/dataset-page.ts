@@ -10,7 +10,7 @@ import { renderLayout } from '../layout.js';
 import { langAttr, renderFacts } from './components.js';
 import { FALLBACK_CHART, NOSCRIPT_CHART_WIDTHS, noscriptChartHeight, noscriptChartSizes, type DatasetView } from './dataset-view.js';
 import { renderOutputs } from './outputs.js';
-import { renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
+import { renderFrequencySwitch, renderPeriod, renderPickers, renderTransformSwitch } from './pickers.js';
 import { countSeries } from '../../selection/state.js';
 import { formatCount } from '../../i18n/format.js';
 import { renderCitations } from './citation.js';
@@ -128,7 +128,7 @@ function renderChart(view: DatasetView, embed = false): SafeHtml {
 function renderChartColumn(view: DatasetView, apply: SafeHtml | ''): SafeHtml {
   const { t, data } = view;
   return html`<div class="toolbar">
-      ${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
+      ${renderFrequencySwitch(data.meta, data.state, t)}${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
     </div>
     ${renderHeadlineList(view)} ${renderChart(view)}
     <div class="chart-foot">

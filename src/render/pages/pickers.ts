@@ -9,7 +9,9 @@
 import type { UiStrings } from '../../i18n/strings.js';
 import { boundIsoDate, isRelativeBound } from '../../query/date-bound.js';
 import { html, type SafeHtml } from '../html.js';
-import { dimensionField } from '../../selection/params.js';
+import { dimensionField, PARAMS } from '../../selection/params.js';
+import { aggregationName } from '../../i18n/conversion-text.js';
+import type { Aggregation, Frequency } from '../../data/frequency.js';
 import { FORM_WINDOWS } from '../../selection/read-query.js';
 import { levelStates, type ExplorerDim, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 import type { Preset } from './dataset-view.js';
@@ -124,6 +126,63 @@ export function renderTransformSwitch(meta: ExplorerMeta, state: ExplorerState, 
     <legend class="sr-only">${t.dataset.showAs}</legend>
     <span class="toolbar-label" aria-hidden="true">${t.dataset.showAs}</span>
     <div class="segmented">${items}</div>
+  </fieldset>`;
+}
+
+/**
+ * The fields of the frequency control, from the table's entries: the
+ * frequencies the dataset converts to (the meta's `frequencyNames`, in the
+ * table's order), the aggregations and `partial`. A field's default is sent
+ * empty, as a form leaves out what it does not change, so a form sent
+ * without a frequency carries no aggregation to complain about.
+ */
+export function conversionFields(meta: ExplorerMeta): {
+  frequencies: Frequency[];
+  aggregations: { value: string; aggregation: Aggregation }[];
+  partial: string;
+} {
+  const names = meta.frequencyNames ?? {};
+  const frequencies = PARAMS.frequency.schema.enum.filter((f) => names[f] !== undefined);
+  const aggregations = PARAMS.aggregation.schema.enum.map((a) => ({ aggregation: a, value: a === PARAMS.aggregation.default ? '' : a }));
+  return { frequencies, aggregations, partial: PARAMS.partial.schema.enum.find((v) => v !== PARAMS.partial.default)! };
+}
+
+/**
+ * The frequency control (issue 20): the frequencies lower than the dataset's
+ * own, the aggregation and whether incomplete periods are kept; nothing for a
+ * dataset that converts to none (annual data).
+ */
+export function renderFrequencySwitch(meta: ExplorerMeta, state: ExplorerState, t: UiStrings): SafeHtml {
+  const fields = conversionFields(meta);
+  if (!fields.frequencies.length) return html``;
+  const convert = state.convert;
+  const selected = (on: boolean): SafeHtml | '' => (on ? html` selected` : '');
+  const frequencies = fields.frequencies.map((f) => html`<option value="${f}" ${selected(convert?.frequency === f)}>${meta.frequencyNames?.[f] ?? f}</option>`);
+  const aggregations = fields.aggregations.map(
+    (a) =>
+      html`<option value="${a.value}" ${selected((convert?.aggregation ?? PARAMS.aggregation.default) === a.aggregation)}>
+        ${aggregationName(a.aggregation, meta.lang)}
+      </option>`,
+  );
+  return html`<fieldset class="frequency-switch" data-frequency>
+    <legend class="sr-only">${t.dataset.convertFrequency}</legend>
+    <label
+      ><span class="toolbar-label">${t.dataset.convertFrequency}</span>
+      <select name="frequency" class="select" data-convert="frequency">
+        <option value="" ${selected(!convert)}>${t.dataset.asPublished}</option>
+        ${frequencies}
+      </select></label
+    >
+    <label
+      ><span class="toolbar-label">${t.dataset.aggregation}</span>
+      <select name="aggregation" class="select" data-convert="aggregation">
+        ${aggregations}
+      </select></label
+    >
+    <label class="partial-switch"
+      ><input type="checkbox" name="partial" value="${fields.partial}" data-convert="partial" ${convert?.partial ? html` checked` : ''} />
+      ${t.dataset.keepPartial}</label
+    >
   </fieldset>`;
 }
 

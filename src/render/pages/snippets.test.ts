@@ -74,6 +74,17 @@ describe('code snippets', () => {
     );
   });
 
+  it('a conversion: R and Python pass frequency, aggregation and partial as ds() takes them (defaults left out); the other tools read the CSV URL that carries them', () => {
+    const converted = buildSnippets(input({ ...STATE, convert: { frequency: 'annual', aggregation: 'sum', partial: true } }));
+    assert.match(converted.r, /\n {2}frequency = "annual",\n {2}aggregation = "sum",\n {2}partial = TRUE\n\)/);
+    assert.match(converted.python, /\n {2}frequency="annual",\n {2}aggregation="sum",\n {2}partial=True\n\)/);
+    for (const tool of ['stata', 'matlab', 'julia', 'excel', 'sas', 'curl'] as const)
+      assert.match(converted[tool], /&frequency=annual&aggregation=sum&partial=true/, tool);
+    const mean = buildSnippets(input({ ...STATE, convert: { frequency: 'annual', aggregation: 'mean', partial: false } }));
+    assert.match(mean.r, /frequency = "annual"\n\)/);
+    assert.doesNotMatch(mean.r + mean.python, /aggregation|partial/);
+  });
+
   it('a dimension with a single level is left out; string literals are escaped', () => {
     const s = buildSnippets(input({ ...STATE, dims: { ...STATE.dims, structure: ['a"b'] } }));
     assert.doesNotMatch(s.r, /only/);

@@ -1,11 +1,12 @@
 /**
  * The code card and the embed snippet of the dataset page: code that reads
  * the current selection in R and Python (through the client libraries'
- * `ds()`), and in Stata, MATLAB, Julia, Excel (Power Query), SAS and curl
+ * `ds()`, a conversion to a lower frequency as its arguments), and in Stata, MATLAB, Julia, Excel (Power Query), SAS and curl
  * (through the `/series.csv` URL). Shared by the server and the bundle.
  */
 import { isRelativeBound } from '../../query/date-bound.js';
-import { apiUrl } from '../../urls.js';
+import { apiUrl, type UrlSelection } from '../../urls.js';
+import { urlParams } from '../../selection/params.js';
 import { escapeHtml } from '../html.js';
 import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
@@ -102,6 +103,19 @@ function rReadCsv(input: SnippetInput, name: string): string {
   return call(`${name} <- read.csv(`, [quote(csvUrl(input)), `colClasses = ${classes}`, 'na.strings = ""', 'check.names = FALSE', 'encoding = "UTF-8"']);
 }
 
+/** The client arguments of a conversion (`frequency`, `aggregation`, `partial`), as the table writes them: defaults left out. */
+const CONVERSION_ARGS = ['frequency', 'aggregation', 'partial'];
+
+/** The conversion's arguments of `ds()` in R and Python, which take the server's names; `partial` is a logical there. */
+function conversionArgs(sel: UrlSelection, lang: 'r' | 'python'): string[] {
+  return urlParams(sel)
+    .filter(([name]) => CONVERSION_ARGS.includes(name))
+    .map(([name, text]) => {
+      const value = name === 'partial' ? (lang === 'r' ? 'TRUE' : 'True') : quote(text);
+      return lang === 'r' ? `${name} = ${value}` : `${name}=${value}`;
+    });
+}
+
 function rSnippet(input: SnippetInput): string {
   if (isRolling(input)) return [`# ${input.csvNote}`, rReadCsv(input, 'df')].join('\n');
   const sel = toUrlSelection(input.meta, input.state);
@@ -112,6 +126,7 @@ function rSnippet(input: SnippetInput): string {
   }
   if (sel.from) args.push(`from = ${quote(sel.from)}`);
   if (sel.to) args.push(`to = ${quote(sel.to)}`);
+  args.push(...conversionArgs(sel, 'r'));
   const lines = ['library(dataseries)', '', call('df <- ds(', args)];
   if (input.state.transform !== 'level') {
     lines.push('', `# ${input.transformNote.replace('{transform}', input.transformName)}`, rReadCsv(input, `df_${input.state.transform}`));
@@ -146,6 +161,7 @@ function pythonSnippet(input: SnippetInput): string {
   if (odd.length) args.push(`**{${odd.join(', ')}}`);
   if (sel.from) args.push(`start=${quote(sel.from)}`);
   if (sel.to) args.push(`end=${quote(sel.to)}`);
+  args.push(...conversionArgs(sel, 'python'));
   const lines = ['from dataseries import ds', '', call('df = ds(', args)];
   if (input.state.transform !== 'level') {
     lines.push(
