@@ -1,7 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Conversion, Selection } from './query/view.js';
-import { isReservedName, PARAMS, urlParams } from './selection/params.js';
+import { isReservedName, PARAMS, urlParams, type UrlParts } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -17,18 +17,9 @@ import { isReservedName, PARAMS, urlParams } from './selection/params.js';
  */
 
 /** The parts of a selection a URL carries (dates as ISO text, or relative as asked: `-5y`). */
-export interface UrlSelection {
+export interface UrlSelection extends UrlParts {
   datasetId: string;
   dims?: Record<string, string[]>;
-  from?: string | null;
-  to?: string | null;
-  last?: number | null;
-  transform?: string | null;
-  base?: string | null;
-  /** conversion to a lower frequency (`frequency`, `aggregation`, `partial`: selection/params.ts) */
-  frequency?: string | null;
-  aggregation?: string | null;
-  partial?: boolean | null;
   /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
   compare?: { datasetId: string; dims: Record<string, string[]> }[];
   /** how the chart draws its value axis (chart image URLs: `scale=log`; page URLs take it as an extra pair) */
