@@ -340,7 +340,18 @@ describe('a published directory: its manifest, and publishes that would lose dat
       published_at: string;
       files: Record<string, Record<string, unknown>>;
     };
-    const names = (await readdir(out)).filter((n) => n !== 'publish.json').sort();
+    // every file, those of a dataset's vintage folder (`{id}.vintages/{stamp}.json`) included
+    const entries = await readdir(out, { recursive: true, withFileTypes: true });
+    const names = entries
+      .filter((e) => e.isFile())
+      .map((e) =>
+        path
+          .relative(out, path.join(e.parentPath ?? e.path, e.name))
+          .split(path.sep)
+          .join('/'),
+      )
+      .filter((n) => n !== 'publish.json')
+      .sort();
     assert.deepEqual(Object.keys(manifest.files).sort(), names);
     for (const name of names) {
       const bytes = await readFile(path.join(out, name));

@@ -64,6 +64,8 @@ async function publish(src: string, out: string): Promise<void> {
 
 /** Date and values under the cursor at a horizontal position of the plot (0 = left edge, 1 = right edge), spaces and minus signs plain. */
 async function pointAt(page: Page, at: number): Promise<{ date: string; values: string[] }> {
+  // the mouse reaches only what is in the viewport (the toolbar above the chart grows with the page's controls)
+  await page.locator('[data-chart] .u-over').scrollIntoViewIfNeeded();
   const box = await page.locator('[data-chart] .u-over').boundingBox();
   assert.ok(box);
   await page.mouse.move(0, 0);
@@ -157,7 +159,8 @@ describe('live updates in Chromium', { skip: SKIP_BROWSER }, () => {
     await page.goto(server.url + selection);
     await waitForChart(page, 2);
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    // zoom: drag over the middle fifth of the plot
+    // zoom: drag over the middle fifth of the plot, scrolled into the viewport
+    await page.locator('[data-chart] .u-over').scrollIntoViewIfNeeded();
     const box = (await page.locator('[data-chart] .u-over').boundingBox())!;
     await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
     await page.mouse.down();
