@@ -26,6 +26,7 @@ import { registerLiveRoutes } from './routes/live.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerPageRoutes } from './routes/pages.js';
 import { registerSelectionOutputs } from './routes/selection-outputs.js';
+import { registerSdmxStructureRoutes } from './routes/sdmx-structure.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { createHeavyPool } from './workers/heavy-pool.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  registerSdmxStructureRoutes(app, ctx);
   answerOtherMethods();
   app.addHook('onClose', async () => {
     data.close();

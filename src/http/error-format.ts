@@ -1,4 +1,5 @@
 import type { ErrorFormat } from './render-error.js';
+import { wantsSdmxError } from '../sdmx/errors.js';
 
 /** What deciding an error's format reads of a request (a Fastify request or Node's). */
 export interface RequestLike {
@@ -56,6 +57,8 @@ export function prefersJson(accept: string | undefined): boolean {
  * @example errorFormatOf(req, req.routeOptions?.config?.format)
  */
 export function errorFormatOf(req: RequestLike, routeFormat?: ErrorFormat): ErrorFormat {
+  // the SDMX face, matched or not: SDMX-ML for SDMX clients, problem+json for a client that asks for JSON (issue 22)
+  if (routeFormat === 'sdmx' || (!routeFormat && pathOf(req.url).startsWith('/sdmx/'))) return wantsSdmxError(req.headers.accept) ? 'sdmx' : 'json';
   // a page's error is a page for a browser, and the problem shape for a client that prefers JSON (issue 23)
   if (routeFormat === 'html') return prefersJson(req.headers.accept) ? 'json' : 'html';
   if (routeFormat) return routeFormat;
