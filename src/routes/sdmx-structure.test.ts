@@ -190,6 +190,43 @@ describe('SDMX structure routes', () => {
     assert.equal(await head.text(), '');
   });
 
+  it("the dataset page's SDMX snippet reads the selection: its flow, a key of SDMX codes in dim_order, the period", async () => {
+    const unescape = (text: string) =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const cases: [string, string, Record<string, string[]>, string][] = [
+      [
+        'ch_fso_vacancies',
+        'dims=Wirtschaftsabteilung=10-33,26;Offene%20Stellen=1&from=2020-01-01',
+        { 'Offene Stellen': ['1'], Wirtschaftsabteilung: ['10-33', '26'] },
+        '?startPeriod=2020-01-01',
+      ],
+      ['ch_kof_barometer', 'from=2020-01-01&to=2021-06-01', {}, '?startPeriod=2020-01-01&endPeriod=2021-06-01'],
+    ];
+    for (const [id, query, picked, period] of cases) {
+      const page = await get(`/d/${id}?${query}`);
+      assert.equal(page.status, 200);
+      const code = unescape(/data-snippet="sdmx">([\s\S]*?)<\/code>/.exec(page.body)![1]);
+      assert.match(code, /^library\(rsdmx\)\n\nurl <- "[^"]+"\ndf <- as\.data\.frame\(readSDMX\(url\)\)$/);
+      const url = new URL(/url <- "([^"]+)"/.exec(code)![1]);
+      assert.equal(url.search, period);
+      const [flow, key] = url.pathname.split('/').slice(4);
+      const ds = app.ds.data.current!.datasets.get(id)!;
+      const names = sdmxNames(ds);
+      assert.equal(flow, names.flowId);
+      if (names.synthetic) assert.equal(key, 'all');
+      else
+        key.split('.').forEach((position, d) => {
+          const codes = position ? position.split('+').map((c) => ds.meta.dimensions[d].levels[names.levelIndex(d, c)].code) : [];
+          assert.deepEqual(codes, picked[ds.meta.dimOrder[d]] ?? [], `${id}: position ${d}`);
+        });
+      assert.equal((await get(`/sdmx/2.1/dataflow/DATASERIES/${flow}`)).status, 200, 'the flow the snippet names exists');
+    }
+  });
+
   it('answers SDMX errors: unknown flow 100/404, bad path or parameter 140/400, stubs 501; JSON clients get problem+json; never a 500', async () => {
     const cases: [string, number, string][] = [
       ['/sdmx/2.1/dataflow/DATASERIES/no_such_flow', 404, '100'],
