@@ -227,6 +227,26 @@ describe('SDMX structure routes', () => {
     }
   });
 
+  it('/libraries, /llms.txt and /openapi.json describe the SDMX face with links that answer', async () => {
+    for (const lang of ['', '/de', '/fr', '/it']) {
+      const page = await get(`${lang}/libraries`);
+      assert.match(page.body, /<h2>SDMX[^<]*<\/h2>/, `${lang}/libraries has an SDMX section`);
+      assert.match(page.body, /library\(rsdmx\)/);
+      assert.match(page.body, /href="\/sdmx\/2\.1\/dataflow"/);
+    }
+    const llms = (await get('/llms.txt')).body;
+    const links = [...llms.matchAll(/\]\((https?:\/\/[^)]*\/sdmx\/2\.1\/[^)]+)\)/g)].map((m) => new URL(m[1]));
+    assert.deepEqual(
+      links.map((u) => u.pathname.split('/')[3]),
+      ['dataflow', 'datastructure'],
+      'llms.txt links the dataflows and a data structure',
+    );
+    assert.match(llms, /- SDMX data, e\.g\. `https?:\/\/[^`]*\/sdmx\/2\.1\/data\/ch_\w+\/[^`]+`/, 'and writes a data URL');
+    for (const url of links) assert.equal((await get(url.pathname + url.search)).status, 200, url.pathname);
+    const doc = JSON.parse((await get('/openapi.json')).body) as { info: { description: string } };
+    assert.match(doc.info.description, /SDMX 2\.1.*\/sdmx\/2\.1\/dataflow/s);
+  });
+
   it('answers SDMX errors: unknown flow 100/404, bad path or parameter 140/400, stubs 501; JSON clients get problem+json; never a 500', async () => {
     const cases: [string, number, string][] = [
       ['/sdmx/2.1/dataflow/DATASERIES/no_such_flow', 404, '100'],

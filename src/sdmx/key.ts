@@ -5,7 +5,7 @@
  * whose every position is empty is `all`. Its reader is `key-read.ts`, the
  * inverse. Pure: the page's snippet card writes SDMX URLs with it.
  */
-import { sdmxNamesOf, type NamesSource, type SdmxNames } from './names.js';
+import { SDMX_AGENCY, sdmxNamesOf, type NamesSource, type SdmxNames } from './names.js';
 
 /** The key that selects everything. */
 export const ALL_KEY = 'all';
@@ -53,4 +53,18 @@ export function sdmxDataUrl(
   if (query.endPeriod) params.set('endPeriod', query.endPeriod);
   const search = params.size ? `?${params}` : '';
   return `${baseUrl}/sdmx/2.1/data/${encodeURIComponent(names.flowId)}/${encodeURIComponent(key).replace(/%2B/g, '+')}${search}`;
+}
+
+/**
+ * The URL of a structure resource: every dataflow, or one artefact of ours by id (agency DATASERIES), with `references` when given.
+ * @example sdmxStructureUrl('https://x.org', 'datastructure', 'ch_x', 'children') // 'https://x.org/sdmx/2.1/datastructure/DATASERIES/ch_x?references=children'
+ */
+export function sdmxStructureUrl(
+  baseUrl: string,
+  resource: 'dataflow' | 'datastructure' | 'codelist' | 'conceptscheme',
+  id?: string,
+  references?: string,
+): string {
+  const path = id === undefined ? '' : `/${SDMX_AGENCY}/${encodeURIComponent(id)}`;
+  return `${baseUrl}/sdmx/2.1/${resource}${path}${references ? `?references=${references}` : ''}`;
 }
