@@ -272,5 +272,9 @@ describe('SDMX structure routes', () => {
       assert.match(json.type, /^application\/problem\+json/);
       assert.equal((JSON.parse(json.body) as { status: number }).status, status);
     }
+    const post = await fetch(`${base}/sdmx/2.1/dataflow`, { method: 'POST' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    assert.equal(await xpath(await post.text(), `string(//*[local-name()='ErrorMessage']/@code)`), '140', 'another method: a malformed request, not SDMX 500');
   });
 });
