@@ -41,6 +41,12 @@ function etagOf(snapshot: Snapshot, parts: StructureParts, question: string): st
   return only ? versionEtag('sdmxs', only.version, key) : `W/"sdmxs-${snapshot.version}-${key}"`;
 }
 
+/** A message's `Prepared` (xs:dateTime): when the data was published, else loaded (a manifest's text is used only when it is a date-time). */
+function preparedOf(snapshot: Snapshot): string {
+  const published = snapshot.publishedAt;
+  return published && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(published) ? published : snapshot.loadedAt.toISOString();
+}
+
 /** Registers one resource's four paths. */
 function registerResource(app: FastifyInstance, ctx: AppContext, resource: StructureResource): void {
   for (const tail of ['', '/:agency', '/:agency/:id', '/:agency/:id/:version']) {
@@ -54,7 +60,7 @@ function registerResource(app: FastifyInstance, ctx: AppContext, resource: Struc
         const parts = selectStructures([...snapshot.datasets.values()], q);
         const question = JSON.stringify(q);
         const etag = etagOf(snapshot, parts, question);
-        const prepared = snapshot.publishedAt ?? snapshot.loadedAt.toISOString();
+        const prepared = preparedOf(snapshot);
         return { etag, type: SDMX_STRUCTURE_TYPE, build: () => writeStructureMessage(parts, `DS_${etag.slice(-17, -1)}`, prepared) };
       },
     });
