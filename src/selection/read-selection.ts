@@ -213,7 +213,7 @@ export function datasetFacts(ds: Dataset): DatasetFacts {
       frequency: ds.meta.frequency,
       end: ds.store.end,
       transforms: TRANSFORMS,
-      vintages: ds.history?.stamps ?? [],
+      vintages: ds.vintage?.stamps ?? ds.history?.stamps ?? [],
       dims: ds.meta.dimensions.map((dim) => ({
         id: dim.id,
         levels: dim.levels,
