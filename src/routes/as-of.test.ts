@@ -13,6 +13,7 @@ import { publishVintages, VINTAGE_IDS, type VintageFixture } from '../../test/vi
 import { formatIsoDate } from '../data/dates.js';
 import { stampFileName } from '../data/vintage-stamp.js';
 import { paramSpec } from '../selection/params.js';
+import type { ExplorerData } from '../render/pages/explorer-data.js';
 import { IMMUTABLE_CACHE_CONTROL } from './as-of.js';
 
 /** Ways of asking for vintage k: its stamp in both forms, and a date after it (before the next one). */
@@ -47,6 +48,13 @@ function xlsxRows(body: Buffer, dims: string[]): string[][] {
     [...dims, 'date', 'value'],
     ...rows.slice(1).map((r) => cols.map((c, i) => (i === dims.length ? day(r[c] as number) : r[c] === undefined || r[c] === null ? '' : String(r[c])))),
   ];
+}
+
+/** The explorer data a dataset page embeds for its bundle. */
+function pageData(body: string): ExplorerData {
+  const m = /<script type="application\/json" id="explorer-data">([\s\S]*?)<\/script>/.exec(body);
+  assert.ok(m, 'inline explorer data');
+  return JSON.parse(m[1]) as ExplorerData;
 }
 
 describe('as_of on the selection routes', () => {
@@ -162,6 +170,40 @@ describe('as_of on the selection routes', () => {
       }
     } finally {
       await other.close();
+    }
+  });
+
+  it("embeds in the page (and its embed) each vintage's rows and labels, and writes as_of into its links", async () => {
+    for (let k = 0; k < 3; k++) {
+      for (const embed of ['', '&embed=1']) {
+        const url = `/d/ch_kof_barometer?as_of=${fx.stamps[k].slice(0, 10)}${embed}`;
+        const res = await get(url);
+        assert.equal(res.statusCode, 200, url);
+        const data = pageData(res.body);
+        const rows = data.series[0].dates.map((d, i) => [formatIsoDate(d), String(data.series[0].values[i] ?? '')]);
+        assert.deepEqual(rows, numbers(fx.csv[k].ch_kof_barometer).slice(1), url);
+        assert.equal(data.state.asOf?.vintage, fx.stamps[k], url);
+        assert.ok(res.body.includes(`as_of=${stampFileName(fx.stamps[k])}`), `${url}: its links carry the vintage`);
+      }
+    }
+    const { dataset, titles } = fx.changes.relabelled;
+    for (let k = 0; k < 2; k++) {
+      const data = pageData((await get(`/d/${dataset}?as_of=${fx.stamps[k]}`)).body);
+      assert.equal(data.title, titles[k]);
+      assert.ok(
+        data.meta.dims[0].levels.some((l) => l.label === fx.changes.relabelled.level.labels[k]),
+        `level label at ${k}`,
+      );
+    }
+  });
+
+  it('writes as_of in the URLs /resolve gives for a page or a key', async () => {
+    for (const q of [`/d/ch_fso_wage_idx?as_of=2026-01-20`, 'ch_fso_wage_idx?as_of=2026-01-20']) {
+      const res = await get(`/resolve?q=${encodeURIComponent(q)}`);
+      assert.equal(res.statusCode, 200, res.body);
+      const body = res.json() as { page: Record<string, string>; api: Record<string, string> };
+      assert.equal(new URL(body.page.en).searchParams.get('as_of'), stampFileName(fx.stamps[0]), q);
+      for (const url of Object.values(body.api)) assert.equal(new URL(url).searchParams.get('as_of'), stampFileName(fx.stamps[0]), url);
     }
   });
 });

@@ -47,6 +47,19 @@ export function etagInputs(dataset: Dataset, selection: Selection): { version: s
   return { version: `${dataset.meta.id}@${vintage}`, selection: { ...selection, asOf: { text: '', asked: '', vintage, final: true } } };
 }
 
+/**
+ * The dataset a page shows: as published at its `as_of`, or the latest
+ * (also when `as_of` is wrong: the page, lenient, says so and opens the
+ * latest data). Undefined for an unknown dataset.
+ */
+export async function pageDatasetAsOf(snapshot: Snapshot, id: string, given: string | string[] | undefined): Promise<Dataset | undefined> {
+  const latest = snapshot.datasets.get(id);
+  const text = Array.isArray(given) ? given.at(-1) : given;
+  if (!latest || !text) return latest;
+  const read = PARAMS.as_of.read(text, datasetFacts(latest));
+  return 'problem' in read ? latest : datasetAt(snapshot, latest, read.value.vintage);
+}
+
 /** The Cache-Control of an answer: immutable when its `as_of` is settled, else the route's own. */
 export function asOfCacheControl(selection: Selection, otherwise: string | undefined): string | undefined {
   return selection.asOf?.final ? IMMUTABLE_CACHE_CONTROL : otherwise;
