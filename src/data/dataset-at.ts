@@ -83,6 +83,8 @@ async function readVintageMeta(dir: string, ds: Dataset, stamp: string): Promise
 /** One series as published at a vintage: its codes, dates, values and the published texts of current values. */
 interface SeriesThen {
   codes: string[];
+  /** the codes joined by NUL: byte order of it is the CSV's row order */
+  key: Buffer;
   dates: number[];
   values: number[];
   texts: (string | undefined)[];
@@ -94,7 +96,17 @@ function seriesAt(ds: Dataset, history: History, k: number): SeriesThen[] {
   const out: SeriesThen[] = [];
   const codesOf = (level: (d: number) => number): string[] => meta.dimensions.map((dim, d) => dim.levels[level(d)].code);
   const collect = (series: number, h: number, codes: string[]): void => {
-    const then: SeriesThen = { codes, dates: [], values: [], texts: [] };
+    const then: SeriesThen = { codes, key: Buffer.from(codes.join('\u0000')), dates: [], values: [], texts: [] };
+    if (h < 0) {
+      // no history: its current values were published as they are since the first vintage
+      for (let i = store.offsets[series]; i < store.offsets[series + 1]; i++) {
+        then.dates.push(store.dates[i]);
+        then.values.push(store.values[i]);
+        then.texts.push(store.valueTexts?.byIndex.get(i));
+      }
+      if (then.dates.length) out.push(then);
+      return;
+    }
     walkSeries(store, history, series, h, (date, value, from, to) => {
       if (from > k || k >= to) return;
       then.dates.push(date);
@@ -118,15 +130,7 @@ function seriesAt(ds: Dataset, history: History, k: number): SeriesThen[] {
         codesOf((d) => history.codes[d][h]),
       );
   }
-  return out.sort((a, b) => compareCodes(a.codes, b.codes));
-}
-
-/** Byte order of code lists, as the published CSV sorts its rows. */
-function compareCodes(a: string[], b: string[]): number {
-  for (let d = 0; d < a.length; d++) {
-    if (a[d] !== b[d]) return Buffer.compare(Buffer.from(a[d]), Buffer.from(b[d]));
-  }
-  return 0;
+  return out.sort((a, b) => Buffer.compare(a.key, b.key));
 }
 
 /** The published text of a series' current value at a date, where the CSV writes it otherwise than its shortest text. */
