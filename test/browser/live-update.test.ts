@@ -257,4 +257,27 @@ describe('live updates in Chromium', { skip: SKIP_BROWSER }, () => {
     assert.deepEqual(watched.errors, []);
     assert.deepEqual(failedInLog(logFrom), []);
   });
+
+  it('an embed as of a vintage (as_of) stays on it when a publish adds an observation (issue 21)', async () => {
+    const logFrom = server.log.length;
+    const vintages = JSON.parse(await readFile(path.join(out, 'ch_kof_barometer.vintages.json'), 'utf8')) as { vintages: { vintage: string }[] };
+    const pinned = vintages.vintages.at(-1)!.vintage.replace(/[-:]/g, '');
+    const [asOf, live] = [await chrome.context.newPage(), await chrome.context.newPage()];
+    const watched = watchErrors(asOf);
+    await asOf.goto(`${server.url}/d/ch_kof_barometer?embed=1&as_of=${pinned}`);
+    await live.goto(`${server.url}/d/ch_kof_barometer?embed=1`);
+    await Promise.all([waitForChart(asOf, 1), waitForChart(live, 1)]);
+    const before = await pointAt(asOf, 1);
+    const last = (await readFile(path.join(copy.dir, 'ch_kof_barometer.csv'), 'utf8')).trimEnd().split('\n').at(-1)!.slice(0, 10);
+    const next = formatIsoDate(addMonths(parseIsoDate(last)!, 1));
+    await editCsv(copy.dir, 'ch_kof_barometer.csv', (t) => t + `${next},127.3\n`);
+    await publish(copy.dir, out);
+    // the same stream message reaches both embeds: once the live one shows the new point, the pinned one has had it too
+    await waitForPoint(live, 1, formatPeriod(parseIsoDate(next)!, 'month', 'en'), '127.3', Date.now());
+    assert.deepEqual(await pointAt(asOf, 1), before, 'the vintage embed still shows what was published then');
+    const asked = server.log.slice(logFrom).filter((l) => l.msg === 'request' && l.url?.startsWith('/series?') && l.url.includes('as_of='));
+    assert.deepEqual(asked, [], 'the vintage embed asked for nothing after the publish');
+    assert.deepEqual(watched.errors, []);
+    assert.deepEqual(failedInLog(logFrom), []);
+  });
 });
