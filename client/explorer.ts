@@ -14,7 +14,7 @@ import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
-import { fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
+import { DEFAULT_PARTIAL, fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
 import type { Aggregation, Frequency } from '../src/data/frequency.js';
 import { readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
@@ -308,7 +308,7 @@ function syncConversion(form: HTMLFormElement, state: ExplorerState): void {
     aggregation.disabled = !state.convert;
   }
   if (partial instanceof HTMLInputElement) {
-    partial.checked = state.convert?.partial ?? false;
+    partial.checked = state.convert?.partial ?? DEFAULT_PARTIAL;
     partial.disabled = !state.convert;
   }
 }

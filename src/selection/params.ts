@@ -20,7 +20,7 @@ import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '..
 import { closest } from '../query/closest.js';
 import { boundWords, isDateBound, readDateBound } from '../query/date-bound.js';
 import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
-import { AGGREGATIONS, TRANSFORMS, type Transform } from '../query/view.js';
+import { AGGREGATIONS, TRANSFORMS, type Aggregation, type Conversion, type Transform } from '../query/view.js';
 
 /** The API routes that answer a selection (`/series`, `/series.csv`…; `og.jpg` takes only the dataset and a language). */
 export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg'] as const;
@@ -287,7 +287,7 @@ export const PARAMS = {
     schema: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
     default: 'level',
     problems: ['unknown_transform'],
-    write: (s) => (s.transform && s.transform !== 'level' ? s.transform : null),
+    write: (s) => (s.transform && s.transform !== DEFAULT_TRANSFORM ? s.transform : null),
     api: 'param',
     page: 'param',
     read: (text, ds) => {
@@ -347,7 +347,7 @@ export const PARAMS = {
     },
     default: 'mean',
     problems: ['bad_parameter', 'without_frequency'],
-    write: (s) => (s.frequency && s.aggregation && s.aggregation !== 'mean' ? s.aggregation : null),
+    write: (s) => (s.frequency && s.aggregation && s.aggregation !== DEFAULT_AGGREGATION ? s.aggregation : null),
     api: 'param',
     page: 'param',
     read: (text) => ((AGGREGATIONS as readonly string[]).includes(text) ? { value: text } : { problem: oneOf('aggregation', text, AGGREGATIONS) }),
@@ -369,7 +369,7 @@ export const PARAMS = {
     },
     default: 'false',
     problems: ['bad_parameter', 'without_frequency'],
-    write: (s) => (s.frequency && s.partial ? 'true' : null),
+    write: (s) => (s.frequency && s.partial !== undefined && s.partial !== null && s.partial !== DEFAULT_PARTIAL ? String(s.partial) : null),
     api: 'param',
     page: 'param',
     read: (text) => (text === 'true' || text === 'false' ? { value: text === 'true' } : { problem: oneOf('partial', text, ['true', 'false']) }),
@@ -512,6 +512,29 @@ export const PARAM_NAMES = Object.keys(PARAMS) as ParamName[];
 /** A parameter's entry (typed as the general shape). */
 export function paramSpec(name: ParamName): ParamSpec {
   return PARAMS[name] as ParamSpec;
+}
+
+/** A parameter's default (the table's `default` text) as its grammar reads it. */
+function readDefault(name: ParamName): unknown {
+  const spec = paramSpec(name);
+  const read = spec.default === null ? undefined : spec.read?.(spec.default, null);
+  if (!read || 'problem' in read) throw new Error(`The default of ${name} is not read by its grammar`);
+  return read.value;
+}
+
+/** The transform when none is given (the table's default). */
+export const DEFAULT_TRANSFORM = readDefault('transform') as Transform;
+/** The aggregation of a conversion when none is given (the table's default). */
+export const DEFAULT_AGGREGATION = readDefault('aggregation') as Aggregation;
+/** Whether a conversion keeps incomplete periods when `partial` is not given (the table's default). */
+export const DEFAULT_PARTIAL = readDefault('partial') as boolean;
+
+/**
+ * A conversion to a frequency, the parts not given taking the table's defaults.
+ * @example conversionOf('annual') // { frequency: 'annual', aggregation: 'mean', partial: false }
+ */
+export function conversionOf(frequency: Frequency, aggregation?: Aggregation | null, partial?: boolean | null): Conversion {
+  return { frequency, aggregation: aggregation ?? DEFAULT_AGGREGATION, partial: partial ?? DEFAULT_PARTIAL };
 }
 
 /** Whether a name is a parameter of the table. */

@@ -17,6 +17,8 @@ import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Tra
 import { splitDims } from '../urls.js';
 import {
   baseWithoutIndexProblem,
+  conversionOf,
+  DEFAULT_TRANSFORM,
   isParamName,
   isReservedName,
   malformedDimsProblem,
@@ -132,7 +134,8 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
   }
   const transform = (value.transform as Transform | undefined) ?? null;
   const base = (value.base as SelectionRead['base'] | undefined) ?? null;
-  if (base && !takesBase(transform ?? ds.defaultTransform ?? 'level')) problems.push(baseWithoutIndexProblem(transform ?? ds.defaultTransform ?? 'level'));
+  const shown = transform ?? ds.defaultTransform ?? DEFAULT_TRANSFORM;
+  if (base && !takesBase(shown)) problems.push(baseWithoutIndexProblem(shown));
   const frequency = value.frequency as Frequency | undefined;
   for (const name of ['aggregation', 'partial'] as const) {
     const text = given.get(name)?.at(-1);
@@ -144,9 +147,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
     last: (value.last as number | undefined) ?? null,
     transform,
     base,
-    convert: frequency
-      ? { frequency, aggregation: (value.aggregation as Aggregation | undefined) ?? 'mean', partial: (value.partial as boolean | undefined) ?? false }
-      : null,
+    convert: frequency ? conversionOf(frequency, value.aggregation as Aggregation | undefined, value.partial as boolean | undefined) : null,
     scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
   };
 }
@@ -244,7 +245,7 @@ export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dat
     from: read.from?.days ?? null,
     to: read.to?.days ?? null,
     last: read.last,
-    transform: read.transform ?? 'level',
+    transform: read.transform ?? DEFAULT_TRANSFORM,
     base: read.base?.days ?? null,
   };
   if (read.convert) selection.convert = read.convert;

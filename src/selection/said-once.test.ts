@@ -1,0 +1,38 @@
+// Rules of the table of selection parameters said once (issue 20): no file
+// but params.ts writes a parameter's default, and the grammar of a relative
+// date lives in query/date-bound.ts alone. The checks read the sources as
+// text, since a second copy of a rule is a fault of the code, not of a value.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, it } from 'node:test';
+import { PROJECT_ROOT as projectRoot } from '../project-root.js';
+
+/** The TypeScript sources (no tests) under the given folders of the project. */
+function sources(...folders: string[]): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+        out.push({ file: relative(projectRoot, path), text: readFileSync(path, 'utf8') });
+    }
+  };
+  for (const folder of folders) walk(join(projectRoot, folder));
+  return out;
+}
+
+/** The lines of the sources that match a pattern, as `file: line`. */
+function matching(files: { file: string; text: string }[], pattern: RegExp): string[] {
+  return files.flatMap(({ file, text }) => text.split('\n').flatMap((line) => (pattern.test(line) ? [`${file}: ${line.trim()}`] : [])));
+}
+
+describe('the rules of the parameter table are said once', () => {
+  it("no file but params.ts falls back to a parameter's default by hand (transform, aggregation, partial, scale)", () => {
+    // data/ reads the published meta (a dataset's own default transform), below the table's layer
+    const files = sources('src', 'client').filter(({ file }) => !file.startsWith('src/data/') && file !== 'src/selection/params.ts');
+    const found = [...matching(files, /\?\?\s*'(level|mean|linear)'/), ...matching(files, /(partial|boolean \| undefined\))\s*\?\?\s*false/)];
+    assert.deepEqual(found, []);
+  });
+});
