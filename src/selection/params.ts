@@ -18,7 +18,7 @@ import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/fr
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
-import { boundWords, isDateBound, readDateBound } from '../query/date-bound.js';
+import { boundWords, DATE_BOUND_PATTERN, isDateBound, readDateBound, RELATIVE_NOTE } from '../query/date-bound.js';
 import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
 import { AGGREGATIONS, TRANSFORMS, type Aggregation, type Conversion, type Transform } from '../query/view.js';
 
@@ -130,9 +130,6 @@ export const MAX_COMPARE = 5;
 const COMPARE_VALUE = { type: 'string', minLength: 1, maxLength: 1000 } as const;
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
-/** from/to: an ISO date or a relative window; the reader checks the unit and the range. */
-const DATE_BOUND = '^(\\d{4}-\\d{2}-\\d{2}|-\\d+[a-z])$';
-const RELATIVE_NOTE = "a window back from the dataset's last observation: -N with a unit y, q, m, w or d (-5y, -8q, -18m, -26w, -90d)";
 
 /** The most observations `last` takes. */
 export const LAST_MAX = 1_000_000;
@@ -236,7 +233,7 @@ export const PARAMS = {
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
-      pattern: DATE_BOUND,
+      pattern: DATE_BOUND_PATTERN,
       description: `First date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}, e.g. -5y: the last 5 years.`,
       examples: ['2020-01-01', '-5y'],
     },
@@ -252,7 +249,12 @@ export const PARAMS = {
     part: 'selection',
     sample: [['to', '2024-12-01']],
     takenBy: EVERYWHERE,
-    schema: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
+    schema: {
+      type: 'string',
+      pattern: DATE_BOUND_PATTERN,
+      description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`,
+      examples: ['2024-12-01', '-1y'],
+    },
     default: null,
     problems: ['bad_date', 'bad_relative_date', 'bad_date_range'],
     write: (s) => s.to || null,

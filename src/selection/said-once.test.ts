@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
+import { ERROR_CATALOGUE } from '../errors/catalogue.js';
+import { RELATIVE_UNITS } from '../query/date-bound.js';
 import { PROJECT_ROOT as projectRoot } from '../project-root.js';
 
 /** The TypeScript sources (no tests) under the given folders of the project. */
@@ -34,5 +36,16 @@ describe('the rules of the parameter table are said once', () => {
     const files = sources('src', 'client').filter(({ file }) => !file.startsWith('src/data/') && file !== 'src/selection/params.ts');
     const found = [...matching(files, /\?\?\s*'(level|mean|linear)'/), ...matching(files, /(partial|boolean \| undefined\))\s*\?\?\s*false/)];
     assert.deepEqual(found, []);
+  });
+
+  it('the grammar of a relative date (its pattern, units and examples) is written in query/date-bound.ts alone', () => {
+    // the catalogue (below the query layer) describes the code in prose: it names the units as date-bound.ts has them
+    assert.match(
+      ERROR_CATALOGUE.bad_relative_date.description,
+      new RegExp(`unit ${Object.keys(RELATIVE_UNITS).slice(0, -1).join(', ')} or ${Object.keys(RELATIVE_UNITS).at(-1)},`),
+    );
+    const files = sources('src', 'client').filter(({ file }) => file !== 'src/query/date-bound.ts' && file !== 'src/errors/catalogue.ts');
+    // the pattern of a relative bound, a list of its units, the examples of each unit
+    assert.deepEqual(matching(files, /\\d\+\[a-z\]|\by, q, m\b|-8q|-26w|-90d/), []);
   });
 });
