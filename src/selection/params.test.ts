@@ -132,4 +132,12 @@ describe('the table of selection parameters', () => {
     assert.equal(grammarProblem('last', '0')?.message, "Invalid last '0': expected a whole number from 1 to 1000000.");
     assert.throws(() => errorMessage('base_without_index', { transform: 'yoy' }), /needs the fact 'takers'/);
   });
+
+  it("compare's grammar is the table's: a malformed value is bad_parameter in the catalogue's words", () => {
+    const problem = grammarProblem('compare', 'Ch X');
+    assert.equal(problem?.code, 'bad_parameter');
+    assert.equal(problem?.message, "Cannot read compare 'Ch X': expected <dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…].");
+    assert.deepEqual(problem?.facts, { parameter: 'compare', value: 'Ch X', reason: 'malformed' });
+    assert.equal(grammarProblem('compare', 'ch_kof_barometer:x=1'), null);
+  });
 });

@@ -18,6 +18,7 @@ import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/fr
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
+import { formatCompare, parseCompare, type CompareRef } from './dims-text.js';
 import { boundWords, DATE_BOUND_PATTERN, isDateBound, readDateBound, RELATIVE_NOTE } from '../query/date-bound.js';
 import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
 import { AGGREGATIONS, TRANSFORMS, type Aggregation, type Conversion, type Transform } from '../query/view.js';
@@ -108,12 +109,16 @@ export interface ParamSpec {
    * the grammar needs none, as for a schema error), or the problem.
    */
   read?(text: string, ds: DatasetFacts | null): Read<unknown>;
-  /** how page and API URLs write it from a selection's URL parts; null: left out (absent, or its default) */
-  write?(s: UrlParts): string | null;
+  /** how page and API URLs write it from a selection's URL parts, one text per value; null: left out (absent, or its default) */
+  write?(s: UrlParts): string | readonly string[] | null;
 }
 
 /** The parts of a selection a URL writes (urls.ts UrlSelection). */
 export interface UrlParts {
+  /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
+  compare?: readonly CompareRef[] | null;
+  /** how the chart draws its value axis (page and chart image URLs: `scale=log`) */
+  scale?: 'log' | 'linear' | null;
   from?: string | null;
   to?: string | null;
   last?: number | null;
@@ -179,6 +184,18 @@ function readFrequency(text: string, ds: DatasetFacts | null): Read<Frequency> {
   if (valid.includes(frequency)) return { value: frequency };
   const facts = { value: text, dataset: ds.id, own: ds.frequency, valid };
   return { problem: selectionProblem('frequency_not_lower', 'frequency', facts, {}, valid.length ? 'higher' : 'lowest') };
+}
+
+/** Whether a text is the table's default of a parameter (URLs leave it out). */
+function isDefaultText(name: string, text: string): boolean {
+  return (PARAMS as Record<string, { default: string | null }>)[name].default === text;
+}
+
+/** One `compare` value (dims-text.ts parseCompare): a dataset id, then its dims; its drops beyond the grammar are compare.ts's. */
+function readCompare(text: string): Read<CompareRef> {
+  const ref = parseCompare(text);
+  if (ref) return { value: ref };
+  return { problem: selectionProblem('bad_parameter', 'compare', { value: shown(text), reason: 'malformed' }, {}, 'compareMalformed') };
 }
 
 /** The transforms that take an index base (TRANSFORM_TABLE), as the words of base_without_index say them. */
@@ -389,6 +406,7 @@ export const PARAMS = {
     },
     default: 'linear',
     problems: ['bad_parameter'],
+    write: (s) => (s.scale && !isDefaultText('scale', s.scale) ? s.scale : null),
     page: 'param',
     read: (text) => (text === 'log' || text === 'linear' ? { value: text } : { problem: oneOf('scale', text, ['log', 'linear']) }),
   },
@@ -403,7 +421,9 @@ export const PARAMS = {
     },
     default: null,
     problems: ['bad_parameter'],
+    write: (s) => (s.compare?.length ? s.compare.map(formatCompare) : null),
     page: 'param',
+    read: readCompare,
   },
   download: {
     name: 'download',
@@ -611,6 +631,15 @@ export function repeatedProblem(name: string, values: readonly unknown[]): Selec
   return selectionProblem('bad_parameter', name, {}, { given, hint }, 'repeated');
 }
 
+/**
+ * Whether a parameter may be given several times (`compare`: its schema has
+ * an array branch); its caller reads it value by value.
+ * @example repeats('compare') // true
+ */
+export function repeats(name: string): boolean {
+  return arrayMost(name) !== null;
+}
+
 /** How many values a parameter that may repeat takes (its schema's array branch); null for a parameter of one value. */
 function arrayMost(name: string): number | null {
   const schema = (PARAMS as Record<string, ParamSpec | undefined>)[name]?.schema as { anyOf?: { type?: string; maxItems?: number }[] } | undefined;
@@ -688,15 +717,17 @@ export function unknownDimensionProblem(ds: DatasetFacts, dimension: string): Se
 
 /**
  * The query pairs of a selection's parts besides dataset and dims, in table
- * order, each written by its entry (defaults and empty values left out):
- * page and API URLs both write them so.
+ * order, each written by its entry (defaults and empty values left out), for
+ * the parameters the taker takes (page and API URLs both write them so; no
+ * taker: every part of the selection, none of the display).
  * @example urlParams({ from: '-5y', transform: 'index', base: '2020-01-01', frequency: 'annual', aggregation: 'mean' }) // [['from', '-5y'], ['transform', 'index'], ['base', '2020-01-01'], ['frequency', 'annual']]
  */
-export function urlParams(s: UrlParts): [string, string][] {
+export function urlParams(s: UrlParts, taker?: Taker): [string, string][] {
   const out: [string, string][] = [];
-  for (const name of PARAM_NAMES) {
+  const names = taker === undefined ? PARAM_NAMES.filter((n) => PARAMS[n].part === 'selection') : paramsTakenBy(taker);
+  for (const name of names) {
     const text = paramSpec(name).write?.(s);
-    if (text) out.push([name, text]);
+    for (const t of typeof text === 'string' ? [text] : (text ?? [])) if (t) out.push([name, t]);
   }
   return out;
 }

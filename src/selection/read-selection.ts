@@ -26,6 +26,7 @@ import {
   paramsTakenBy,
   rangeProblem,
   repeatedProblem,
+  repeats,
   takesBase,
   unknownCodeProblem,
   unknownDimensionProblem,
@@ -111,6 +112,8 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
   const read = readValues(ds, given, problems, mode);
   // the other parameters the input takes are the caller's, but their grammar is the table's
   for (const [name, texts] of Object.entries(rest)) {
+    // a parameter that repeats (compare) is read value by value by its caller, through the same grammar
+    if (repeats(name)) continue;
     const spec = paramSpec(name as ParamName);
     const wrong = texts.map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
     if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);

@@ -11,6 +11,7 @@ import type { Frequency } from '../data/frequency.js';
 import type { Lang } from '../data/model.js';
 import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
+import { DEFAULT_TRANSFORM } from './params.js';
 import type { Conversion } from '../query/view.js';
 
 /** One level of a picker, labels already in the page's language. */
@@ -213,15 +214,15 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
  */
 export function statePageUrl(baseUrl: string, lang: Lang, meta: ExplorerMeta, state: ExplorerState, extra: [string, string][] = []): string {
   if (isDefaultState(meta, state)) return pageUrl(baseUrl, lang, { datasetId: meta.id }, undefined, extra);
-  const selection = { ...toUrlSelection(meta, state), compare: state.compare };
-  // urls.ts leaves out transform=level; when the opening transform is another one, level must be explicit
-  const level: [string, string][] = state.transform === 'level' && meta.defaults.transform !== 'level' ? [['transform', 'level']] : [];
-  const scale: [string, string][] = state.scale === 'log' ? [['scale', 'log']] : [];
+  const selection = { ...toUrlSelection(meta, state), compare: state.compare, scale: state.scale };
+  // urls.ts leaves out the table's default transform; when the opening transform is another one, it must be explicit
+  const level: [string, string][] =
+    state.transform === DEFAULT_TRANSFORM && meta.defaults.transform !== DEFAULT_TRANSFORM ? [['transform', DEFAULT_TRANSFORM]] : [];
   return pageUrl(
     baseUrl,
     lang,
     selection,
     meta.dims.map((d) => d.id),
-    [...level, ...scale, ...extra],
+    [...level, ...extra],
   );
 }

@@ -12,7 +12,7 @@ import { pickLabel } from '../../i18n/labels.js';
 import type { UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
 import type { SelectionView } from '../../query/view.js';
-import { comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
+import { compareDrop, comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
 import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
 import type { SeriesData } from '../../selection/naming.js';
 import type { QueryProblem } from '../../selection/read-query.js';
@@ -45,7 +45,7 @@ export function buildCompared(snapshot: Snapshot, lang: Lang, t: UiStrings, stat
   const drops: CompareDrop[] = [];
   for (const ref of state.compare ?? []) {
     if (compared.length >= MAX_COMPARE) {
-      drops.push({ value: formatCompare(ref), reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series.` });
+      drops.push(compareDrop(formatCompare(ref), 'too_many', 'compareTooMany'));
       continue;
     }
     const out = compareOne(snapshot, lang, t, state, ref, inline);
@@ -72,11 +72,11 @@ export interface ComparedSelection {
 export function readComparedSelection(snapshot: Snapshot, lang: Lang, page: ExplorerState, ref: CompareRef): ComparedSelection | CompareDrop {
   const value = formatCompare(ref);
   const ds = snapshot.datasets.get(ref.datasetId);
-  if (!ds) return { value, reason: 'unknown_dataset', detail: `Unknown dataset '${ref.datasetId}'.` };
+  if (!ds) return compareDrop(value, 'unknown_dataset', 'compareUnknownDataset', { dataset: ref.datasetId });
   const meta = buildExplorerMeta(ds, lang);
   const read = readPageQuery(meta, ref.dims);
   if (read.problems.length) return { value, reason: 'bad_selection', detail: read.problems[0].message };
-  if (countSeries(meta, read.state) === 0) return { value, reason: 'no_series', detail: `No series of '${ref.datasetId}' matches.` };
+  if (countSeries(meta, read.state) === 0) return compareDrop(value, 'no_series', 'compareNoSeries', { dataset: ref.datasetId });
   return { ds, meta, state: comparedState(page, read.state) };
 }
 
