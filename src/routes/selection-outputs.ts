@@ -6,7 +6,7 @@ import { conditionalStatus } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
-import { buildDownloadMetadata } from '../query/download-metadata.js';
+import { buildDownloadMetadata } from '../render/download-metadata.js';
 import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
