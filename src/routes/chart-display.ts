@@ -58,6 +58,8 @@ export function readChartDisplay(query: ChartDisplayQuery, snapshot: Snapshot, l
     to: query.to ?? null,
     transform: selection.transform,
     base: selection.base === null ? null : formatIsoDate(selection.base),
+    // the compared series follow the selection's conversion (selection/compare.ts comparedState)
+    ...(selection.convert ? { convert: selection.convert } : {}),
   };
   const compared: ComparedSelection[] = [];
   const tags: string[] = [];

@@ -9,6 +9,7 @@
  * server's to say) and names the series of several datasets so they are told
  * apart. Pure code without Node imports: `client/` bundles it.
  */
+import { lowerFrequencies } from '../data/frequency.js';
 import type { MessageFacts } from '../errors/catalogue.js';
 import type { DateUnit } from '../i18n/chart-text.js';
 import type { CompareDropReason } from '../i18n/compare-text.js';
@@ -185,11 +186,16 @@ export interface ComparedData extends NamedDataset {
 }
 
 /**
- * The explorer state of a compared selection: its own codes, the page's period and transform.
+ * The explorer state of a compared selection: its own codes, the page's
+ * period, transform and frequency conversion. A compared dataset converts
+ * where the page's frequency is lower than its own; one already at or below
+ * it is drawn as published (it has nothing to aggregate).
  * @example comparedState(state, compared).transform === state.transform // true
  */
-export function comparedState(page: ExplorerState, compared: Pick<ComparedData, 'dims'>): ExplorerState {
-  return { dims: compared.dims, from: page.from, to: page.to, transform: page.transform, base: page.base };
+export function comparedState(page: ExplorerState, compared: Pick<ComparedData, 'dims'> & { meta: { frequency: string } }): ExplorerState {
+  const state: ExplorerState = { dims: compared.dims, from: page.from, to: page.to, transform: page.transform, base: page.base };
+  if (page.convert && lowerFrequencies(compared.meta.frequency).includes(page.convert.frequency)) state.convert = page.convert;
+  return state;
 }
 
 /**

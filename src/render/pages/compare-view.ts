@@ -11,6 +11,7 @@ import { formatFrequency } from '../../i18n/format.js';
 import { pickLabel } from '../../i18n/labels.js';
 import type { UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
+import { viewFrequency } from '../../query/convert-frequency.js';
 import type { SelectionView } from '../../query/view.js';
 import { compareDrop, comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
 import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
@@ -77,14 +78,17 @@ export function readComparedSelection(snapshot: Snapshot, lang: Lang, page: Expl
   const read = readPageQuery(meta, ref.dims);
   if (read.problems.length) return { value, reason: 'bad_selection', detail: read.problems[0].message };
   if (countSeries(meta, read.state) === 0) return compareDrop(value, 'no_series', 'compareNoSeries', { dataset: ref.datasetId });
-  return { ds, meta, state: comparedState(page, read.state) };
+  return { ds, meta, state: comparedState(page, { dims: read.state.dims, meta }) };
 }
 
 function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: ExplorerState, ref: CompareRef, inline: Inline): ComparedData | CompareDrop {
   const read = readComparedSelection(snapshot, lang, page, ref);
   if ('reason' in read) return read;
   const { ds, meta: full, state } = read;
-  const { series, deferred } = inline(computeView(ds, toSelection(ds, full, state)));
+  const view = computeView(ds, toSelection(ds, full, state));
+  const { series, deferred } = inline(view);
+  // a converted compared dataset is named and dated by the frequency it is drawn at
+  const frequency = viewFrequency(view.selection, ds);
   return {
     // the bundle names series from the levels; the combinations are for pickers, which a compared dataset does not have
     meta: { ...full, combos: [] },
@@ -92,10 +96,10 @@ function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: Explorer
     units: buildExplorerUnits(ds, lang),
     percentLevels: ds.meta.percentLevels,
     fractions: fractionKeys(ds),
-    frequencyName: formatFrequency(ds.meta.frequency, t),
+    frequencyName: formatFrequency(frequency, t),
     ref: { datasetId: ds.meta.id, dims: toUrlSelection(full, state).dims ?? {} },
     dims: state.dims,
-    dateUnit: frequencyUnit(ds.meta.frequency),
+    dateUnit: frequencyUnit(frequency),
     series,
     seriesDeferred: deferred,
     version: ds.version,
