@@ -536,6 +536,27 @@ export function paramSpec(name: ParamName): ParamSpec {
   return PARAMS[name] as ParamSpec;
 }
 
+/** The value of a parameter in an API query as the route hands it over (its schema checked: an integer is a number, a repeatable one one or several texts, an enumerated one of its values). */
+type QueryValue<S> = S extends { type: 'integer' }
+  ? number
+  : S extends { anyOf: readonly unknown[] }
+    ? string | string[]
+    : S extends { enum: readonly (infer E)[] }
+      ? E
+      : string;
+
+/**
+ * The query of API routes as Fastify hands it over, derived from the table:
+ * every parameter one of the routes takes, `dataset` required, the others optional.
+ * @example const q: ApiQuery<'chart.svg'> = { dataset: 'ch_fso_ppi', width: 640, scale: 'log' };
+ */
+export type ApiQuery<R extends ApiRoute> = {
+  [N in ParamName as R extends (typeof PARAMS)[N]['takenBy'][number] ? N : never]?: QueryValue<(typeof PARAMS)[N]['schema']>;
+} & { dataset: string };
+
+/** The selection parameters of an API query (what every selection route takes: `/series`'s). */
+export type SelectionQuery = ApiQuery<'series'>;
+
 /** A parameter's default (the table's `default` text) as its grammar reads it. */
 function readDefault(name: ParamName): unknown {
   const spec = paramSpec(name);

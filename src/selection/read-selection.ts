@@ -12,7 +12,7 @@
 import type { Frequency } from '../data/frequency.js';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
-import { findDataset, withRelative, type SelectionQuery } from '../query/parse-selection.js';
+import { findDataset, withRelative } from '../query/parse-selection.js';
 import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from '../query/view.js';
 import { splitDims } from '../urls.js';
 import {
@@ -37,6 +37,7 @@ import {
   type ParamName,
   type ReadInput,
   type SelectionProblem,
+  type SelectionQuery,
 } from './params.js';
 
 /** Strict: stop at the first problem (it is the answer). Lenient: read on and list every problem. */
