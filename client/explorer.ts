@@ -17,7 +17,7 @@ import { captionTitle, labelSeries, type SeriesData } from '../src/selection/nam
 import { DEFAULT_PARTIAL, fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
 import type { Aggregation, Frequency } from '../src/data/frequency.js';
 import { readState } from '../src/selection/read-query.js';
-import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
+import { countSeries, levelStates, reconcile, relativeEnd, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
 import { Chart } from './chart.js';
@@ -159,6 +159,12 @@ export async function initExplorer(doc: Document): Promise<void> {
       if (mine !== request) return;
       const series = own.series;
       lastSeries = series;
+      // relative periods count back from the last converted period under conversion: the date fields follow
+      const end = relativeEnd(meta, asked, series);
+      if (end !== data.span.end) {
+        data.span.end = end;
+        if (form) syncForm(form, data, state);
+      }
       lastCompared = compared.map((c) => c.series);
       syncCompare(doc, data, state, lastCompared);
       if (fresh) chart.refresh(chartInput(series));

@@ -13,6 +13,8 @@ import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
 import { DEFAULT_TRANSFORM } from './params.js';
 import type { Conversion } from '../query/view.js';
+import { formatIsoDate } from '../data/dates.js';
+import { lastPeriod } from '../query/convert-frequency.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -225,4 +227,17 @@ export function statePageUrl(baseUrl: string, lang: Lang, meta: ExplorerMeta, st
     meta.dims.map((d) => d.id),
     [...level, ...extra],
   );
+}
+
+/**
+ * The day (ISO) relative bounds (`from=-5y`) count back from for a state: the
+ * dataset's last observation, or under conversion the last converted period
+ * of the series shown (query/compute-view.ts `convertedEnd`), so the page's
+ * date fields follow the converted frequency.
+ * @example relativeEnd(meta, { ...state, convert }, series) // '2025-01-01'
+ */
+export function relativeEnd(meta: ExplorerMeta, state: ExplorerState, series: readonly { dates: ArrayLike<number> }[]): string | null {
+  if (!state.convert) return meta.end ?? null;
+  const last = lastPeriod(series);
+  return Number.isNaN(last) ? null : formatIsoDate(last);
 }
