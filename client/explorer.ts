@@ -14,10 +14,10 @@ import { boundIsoDate } from '../src/query/date-bound.js';
 import { attachmentName, SELECTION_OUTPUTS } from '../src/query/selection-outputs.js';
 import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
-import { fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
+import { DEFAULT_PARTIAL, fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
 import type { Aggregation, Frequency } from '../src/data/frequency.js';
 import { readState } from '../src/selection/read-query.js';
-import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
+import { countSeries, levelStates, reconcile, relativeEnd, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
 import { Chart } from './chart.js';
@@ -159,6 +159,12 @@ export async function initExplorer(doc: Document): Promise<void> {
       if (mine !== request) return;
       const series = own.series;
       lastSeries = series;
+      // relative periods count back from the last converted period under conversion: the date fields follow
+      const end = relativeEnd(meta, asked, series);
+      if (end !== data.span.end) {
+        data.span.end = end;
+        if (form) syncForm(form, data, state);
+      }
       lastCompared = compared.map((c) => c.series);
       syncCompare(doc, data, state, lastCompared);
       if (fresh) chart.refresh(chartInput(series));
@@ -310,7 +316,7 @@ function syncConversion(form: HTMLFormElement, state: ExplorerState): void {
     aggregation.disabled = !state.convert;
   }
   if (partial instanceof HTMLInputElement) {
-    partial.checked = state.convert?.partial ?? false;
+    partial.checked = state.convert?.partial ?? DEFAULT_PARTIAL;
     partial.disabled = !state.convert;
   }
 }

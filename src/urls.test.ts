@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatDims, langPrefix, splitDims, splitLangPrefix } from './urls.js';
+import { apiUrl, formatDims, langPrefix, pageUrl, splitDims, splitLangPrefix } from './urls.js';
 import { LANGS } from './data/model.js';
 
 describe('language prefixes', () => {
@@ -36,5 +36,19 @@ describe('the dims grammar', () => {
       { text: '=x', dim: null, codes: [] },
       { text: 'type=', dim: 'type', codes: [''] },
     ]);
+  });
+});
+
+describe('compare and scale in URLs', () => {
+  const s = { datasetId: 'ch_fso_ppi', transform: 'yoy', scale: 'log' as const, compare: [{ datasetId: 'ch_kof_barometer', dims: {} }] };
+
+  it('page URLs write them through the table (urlParams), in table order, the default scale left out', () => {
+    assert.equal(pageUrl('', 'en', s), '/d/ch_fso_ppi?transform=yoy&scale=log&compare=ch_kof_barometer');
+    assert.equal(pageUrl('', 'en', { ...s, scale: 'linear', compare: [] }), '/d/ch_fso_ppi?transform=yoy');
+  });
+
+  it('API URLs write them only on the routes the table says take them (the chart images)', () => {
+    assert.equal(apiUrl('', 'series', s), '/series?dataset=ch_fso_ppi&transform=yoy');
+    assert.equal(apiUrl('', 'chart.svg', s), '/chart.svg?dataset=ch_fso_ppi&transform=yoy&scale=log&compare=ch_kof_barometer');
   });
 });

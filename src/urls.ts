@@ -1,7 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Conversion, Selection } from './query/view.js';
-import { asOfText, isReservedName, PARAMS, urlParams, type UrlParts } from './selection/params.js';
+import { asOfText, isReservedName, urlParams, type UrlParts } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -20,10 +20,6 @@ import { asOfText, isReservedName, PARAMS, urlParams, type UrlParts } from './se
 export interface UrlSelection extends UrlParts {
   datasetId: string;
   dims?: Record<string, string[]>;
-  /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
-  compare?: { datasetId: string; dims: Record<string, string[]> }[];
-  /** how the chart draws its value axis (chart image URLs: `scale=log`; page URLs take it as an extra pair) */
-  scale?: 'log' | null;
 }
 
 /** A parsed Selection as URL parts; a relative bound keeps its text, so the URL rolls forward. */
@@ -46,61 +42,9 @@ export function urlConversion(c: Conversion | null | undefined): Pick<UrlSelecti
   return c ? { frequency: c.frequency, aggregation: c.aggregation, partial: c.partial } : {};
 }
 
-/**
- * The `dims` parameter of a selection, dimensions in the given order.
- * @example formatDims({ type: ['real'], structure: ['gdp', 'gva'] }, ['structure', 'type']) // 'structure=gdp,gva;type=real'
- */
-export function formatDims(dims: Record<string, string[]>, order: string[] = Object.keys(dims)): string {
-  const keys = [...order.filter((d) => dims[d]?.length), ...Object.keys(dims).filter((d) => !order.includes(d) && dims[d]?.length)];
-  return keys.map((d) => `${d}=${dims[d].join(',')}`).join(';');
-}
+import { formatDims } from './selection/dims-text.js';
 
-/** One segment `dim=code,code` of the `dims` grammar: the text as written, the dimension (null without `name=`), the codes trimmed. */
-export interface DimsSegment {
-  text: string;
-  dim: string | null;
-  codes: string[];
-}
-
-/**
- * Reads the `dims` grammar that `formatDims` writes (the API's and the page's
- * `dims`, a `compare` value after its dataset id) into its segments; blank
- * segments are skipped. What the dimensions and codes mean is the caller's.
- * @example splitDims('type=real; structure=gdp, gva') // [{ text: 'type=real', dim: 'type', codes: ['real'] }, { text: ' structure=gdp, gva', dim: 'structure', codes: ['gdp', 'gva'] }]
- */
-export function splitDims(text: string): DimsSegment[] {
-  const out: DimsSegment[] = [];
-  for (const segment of text.split(';')) {
-    if (segment.trim() === '') continue;
-    const eq = segment.indexOf('=');
-    out.push({
-      text: segment,
-      dim: eq > 0 ? segment.slice(0, eq).trim() : null,
-      codes:
-        eq > 0
-          ? segment
-              .slice(eq + 1)
-              .split(',')
-              .map((c) => c.trim())
-          : [],
-    });
-  }
-  return out;
-}
-
-/**
- * The `compare` parameter of a compared selection: the dataset id, then its `dims` after a colon.
- * @example formatCompare({ datasetId: 'ch_fso_unemp_rate', dims: { region: ['CH'] } }) // 'ch_fso_unemp_rate:region=CH'
- */
-export function formatCompare(ref: { datasetId: string; dims: Record<string, string[]> }): string {
-  const dims = formatDims(ref.dims);
-  return dims ? `${ref.datasetId}:${dims}` : ref.datasetId;
-}
-
-/** Query-string pairs of the non-dimension parts, written by the table of parameters (defaults and empty values left out). */
-function commonParams(s: UrlSelection): [string, string][] {
-  return urlParams(s);
-}
+export { formatCompare, formatDims, splitDims, type DimsSegment } from './selection/dims-text.js';
 
 /** Encodes pairs, keeping `,`, `;`, `=`, `:` in values readable (they are legal in a query). */
 function query(pairs: [string, string][]): string {
@@ -129,13 +73,6 @@ export function langPrefix(lang: Lang): string {
 /** API routes that take a selection. */
 export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx';
 
-/** How a chart draws (`scale=log`, then one `compare` per compared selection), on the routes the parameter table says take them. */
-function chartDisplayParams(route: SelectionRoute, s: UrlSelection): [string, string][] {
-  const takes = (name: 'scale' | 'compare'): boolean => (PARAMS[name].takenBy as readonly string[]).includes(route);
-  const scale: [string, string][] = takes('scale') && s.scale === 'log' ? [['scale', 'log']] : [];
-  return [...scale, ...(takes('compare') ? (s.compare ?? []) : []).map((ref): [string, string] => ['compare', formatCompare(ref)])];
-}
-
 /**
  * The URL of an API output of a selection; the chart images also carry how
  * the page draws it (`scale`, `compare`), so a download equals the screen.
@@ -145,7 +82,7 @@ export function apiUrl(baseUrl: string, route: SelectionRoute, s: UrlSelection, 
   const pairs: [string, string][] = [['dataset', s.datasetId]];
   const dims = formatDims(s.dims ?? {}, order);
   if (dims) pairs.push(['dims', dims]);
-  return `${baseUrl}/${route}${query([...pairs, ...commonParams(s), ...chartDisplayParams(route, s), ...extra])}`;
+  return `${baseUrl}/${route}${query([...pairs, ...urlParams(s, route), ...extra])}`;
 }
 
 /**
@@ -159,8 +96,7 @@ export function pageUrl(baseUrl: string, lang: Lang, s: UrlSelection, order?: st
   const reserved = keys.filter(isReservedName);
   const pairs: [string, string][] = keys.filter((d) => !isReservedName(d)).map((d) => [d, dims[d].join(',')]);
   if (reserved.length) pairs.unshift(['dims', formatDims(Object.fromEntries(reserved.map((d) => [d, dims[d]])))]);
-  const compare = (s.compare ?? []).map((ref): [string, string] => ['compare', formatCompare(ref)]);
-  return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...commonParams(s), ...compare, ...extra])}`;
+  return `${baseUrl}${langPrefix(lang)}/d/${s.datasetId}${query([...pairs, ...urlParams(s, 'page'), ...extra])}`;
 }
 
 /** The URL of a site page in a language (`path` without prefix, e.g. '/datasets'; '/' for home). */

@@ -49,8 +49,9 @@ const PROBES: Record<string, [fail: string[], pass: string[]]> = {
   'project-root': [['./data/model.js'], ['node:path']],
   i18n: [['../render/chart-font.js', '../query/view.js', '../errors/ds-error.js'], ['../data/model.js']],
   query: [
-    ['../http/send-error.js', '../openapi/document.js', '../workers/pool.js', '../selection/naming.js', '../render/chart-svg.js'],
-    ['../urls.js', '../errors/ds-error.js', '../i18n/labels.js'],
+    // urls.ts writes through the table of src/selection: above query
+    ['../http/send-error.js', '../openapi/document.js', '../workers/pool.js', '../selection/naming.js', '../render/chart-svg.js', '../urls.js'],
+    ['../errors/ds-error.js', '../i18n/labels.js', '../data/model.js'],
   ],
   urls: [
     ['./render/html.js', './http/send-error.js'],

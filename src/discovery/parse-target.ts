@@ -1,5 +1,6 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
+import { errorMessage } from '../errors/catalogue.js';
 import { findDataset } from '../query/parse-selection.js';
 import { asOfText, isReservedName } from '../selection/params.js';
 import { datasetFacts, problemError, readSelection } from '../selection/read-selection.js';
@@ -132,13 +133,9 @@ export function splitDotted(dataset: Dataset, rest: string): Record<string, stri
   if (found) return Object.fromEntries(found.map((code, d) => [dims[d].id, [code]]));
   const order = dims.map((d) => d.id);
   const example = dims.map((d) => d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code).join('.');
-  throw new BadParameterError(
-    dims.length === 0
-      ? `Dataset '${dataset.meta.id}' is a single series: its key is '${dataset.meta.id}' alone.`
-      : `Cannot read '${rest}' as codes of ${order.join(', ')} of dataset '${dataset.meta.id}', one per dimension joined by '.' (e.g. '${dataset.meta.id}.${example}'). GET /dataset/${dataset.meta.id}/meta lists the codes.`,
-    { parameter: 'q', dataset: dataset.meta.id, dimensions: order },
-    'bad_key',
-  );
+  const facts = { parameter: 'q', dataset: dataset.meta.id, dimensions: order };
+  const words = { value: rest, example: `${dataset.meta.id}.${example}` };
+  throw new BadParameterError(errorMessage('bad_key', { ...facts, ...words }, dims.length === 0 ? 'single' : 'codes'), facts, 'bad_key');
 }
 
 /** One code per dimension from `d` on, reading `rest` (backtracking), or null. */

@@ -4,6 +4,8 @@ import { pickLabel } from '../i18n/labels.js';
 import { closest } from '../query/closest.js';
 import { levelSelection, openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
 import { urlPartsOf } from '../urls.js';
+import type { Aggregation, Frequency } from '../data/frequency.js';
+import { conversionOf, DEFAULT_TRANSFORM } from '../selection/params.js';
 import { tokenize } from './fold-text.js';
 import { apiLinks, pageLinks, selectionLabels, seriesKey } from './links.js';
 import { looksLikeUrl, notResolved, parseKey, parsePageUrl, type Target } from './parse-target.js';
@@ -66,6 +68,9 @@ export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl
   const target = resolveTarget(snapshot, q, lang, baseUrl);
   const { dataset, selection } = target;
   const shown = target.lang ?? lang;
+  const convert = selection.frequency
+    ? conversionOf(selection.frequency as Frequency, selection.aggregation as Aggregation | null | undefined, selection.partial)
+    : null;
   return {
     query: q,
     kind: target.kind,
@@ -76,11 +81,11 @@ export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl
     from: selection.from ?? null,
     to: selection.to ?? null,
     last: selection.last ?? null,
-    transform: selection.transform ?? 'level',
+    transform: selection.transform ?? DEFAULT_TRANSFORM,
     base: selection.base ?? null,
     frequency: selection.frequency ?? null,
-    aggregation: selection.frequency ? (selection.aggregation ?? 'mean') : null,
-    partial: selection.frequency ? (selection.partial ?? false) : null,
+    aggregation: convert?.aggregation ?? null,
+    partial: convert?.partial ?? null,
     ...selectionLabels(dataset, selection.dims),
     key: seriesKey(dataset, selection.dims),
     lang: shown,

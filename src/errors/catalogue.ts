@@ -34,6 +34,11 @@ export const ERROR_CATALOGUE = {
       invalid: "Invalid {parameter} '{value}': {rule}.",
       repeated: "Parameter '{parameter}' is given more than once ({given}): give it once{hint}.",
       tooMany: "Parameter '{parameter}' is given {count} times: it takes at most {most}.",
+      compareMalformed: "Cannot read compare '{value}': expected <dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…].",
+      compareDuplicate: "compare '{value}' is already on the chart.",
+      compareTooMany: "At most {most} compared series: '{value}' was left out.",
+      compareUnknownDataset: "Unknown dataset '{dataset}'.",
+      compareNoSeries: "No series of '{dataset}' matches.",
     },
   },
   missing_parameter: { status: 400, title: 'Bad request parameter', description: 'A required query parameter is absent.' },
@@ -45,6 +50,7 @@ export const ERROR_CATALOGUE = {
       unknown: "Unknown parameter '{parameter}' in the {where}.{suggestion} Known parameters: {valid}.",
       dimension:
         "Unknown parameter '{parameter}': a dimension of {dataset} goes in dims, e.g. dims={parameter}={codes} (several: dims=dim=code,code;dim=code).",
+      none: "Unknown parameter '{parameter}': {path} takes no parameters (parameters starting with _ are ignored).",
     },
   },
   malformed_dims: {
@@ -125,7 +131,16 @@ export const ERROR_CATALOGUE = {
     description: 'aggregation or partial was given without frequency.',
     message: '{parameter} only applies with frequency (e.g. frequency=annual&{parameter}={value}).',
   },
-  bad_key: { status: 400, title: 'Bad request parameter', description: 'A series key does not name a dataset and one code per dimension.' },
+  bad_key: {
+    status: 400,
+    title: 'Bad request parameter',
+    description: 'A series key does not name a dataset and one code per dimension.',
+    messages: {
+      single: "Dataset '{dataset}' is a single series: its key is '{dataset}' alone.",
+      codes:
+        "Cannot read '{value}' as codes of {dimensions} of dataset '{dataset}', one per dimension joined by '.' (e.g. '{example}'). GET /dataset/{dataset}/meta lists the codes.",
+    },
+  },
   empty_query: { status: 400, title: 'Bad request parameter', description: 'q is empty.' },
   bad_url: { status: 400, title: 'Bad request parameter', description: 'url is not the absolute URL of a page of this site.' },
   too_many_rows: {

@@ -41,7 +41,7 @@ export function schemaErrorToBadParameter(
         return new BadParameterError(unknown.message, unknown.facts, unknown.code);
       }
       return new BadParameterError(
-        `Unknown parameter '${e.params.additionalProperty}': ${path} takes no parameters (parameters starting with _ are ignored).`,
+        errorMessage('unknown_parameter', { parameter: e.params.additionalProperty, path }, 'none'),
         { parameter: e.params.additionalProperty, valid: known },
         'unknown_parameter',
       );

@@ -133,7 +133,7 @@ function unknownAggregation(aggregation: never): never {
  * The last period of converted series (NaN when none has one): relative
  * bounds count back from it.
  */
-export function lastPeriod(series: readonly { dates: Int32Array }[]): number {
+export function lastPeriod(series: readonly { dates: ArrayLike<number> }[]): number {
   let last = Number.NaN;
   for (const { dates } of series) if (dates.length && !(dates[dates.length - 1] <= last)) last = dates[dates.length - 1];
   return last;

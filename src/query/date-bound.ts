@@ -13,11 +13,11 @@ import { errorMessage } from '../errors/catalogue.js';
 
 /** How far back one unit of a relative bound reaches (months or days), and how many make a year. */
 export const RELATIVE_UNITS = {
-  y: { months: 12, days: 0, perYear: 1, name: 'years' },
-  q: { months: 3, days: 0, perYear: 4, name: 'quarters' },
-  m: { months: 1, days: 0, perYear: 12, name: 'months' },
-  w: { months: 0, days: 7, perYear: 52, name: 'weeks' },
-  d: { months: 0, days: 1, perYear: 365, name: 'days' },
+  y: { months: 12, days: 0, perYear: 1, name: 'years', example: 5 },
+  q: { months: 3, days: 0, perYear: 4, name: 'quarters', example: 8 },
+  m: { months: 1, days: 0, perYear: 12, name: 'months', example: 18 },
+  w: { months: 0, days: 7, perYear: 52, name: 'weeks', example: 26 },
+  d: { months: 0, days: 1, perYear: 365, name: 'days', example: 90 },
 } as const;
 export type RelativeUnit = keyof typeof RELATIVE_UNITS;
 
@@ -25,8 +25,17 @@ export type RelativeUnit = keyof typeof RELATIVE_UNITS;
 export const MAX_RELATIVE_YEARS = 1000;
 
 const RELATIVE = /^-(\d+)([a-z])$/;
-const UNIT_LIST = Object.keys(RELATIVE_UNITS).join(', ');
-const EXAMPLES = 'e.g. -5y (5 years), -8q, -18m, -26w, -90d';
+const UNITS = Object.keys(RELATIVE_UNITS) as RelativeUnit[];
+const UNIT_LIST = UNITS.join(', ');
+/** One example per unit: -5y, -8q… */
+const UNIT_EXAMPLES = UNITS.map((u) => `-${RELATIVE_UNITS[u].example}${u}`);
+const EXAMPLES = `e.g. ${UNIT_EXAMPLES[0]} (${RELATIVE_UNITS.y.example} years), ${UNIT_EXAMPLES.slice(1).join(', ')}`;
+
+/** The JSON-schema pattern of a bound's text: an ISO date or a relative one (its unit is checked by the reader, for a clearer message). */
+export const DATE_BOUND_PATTERN = `^(\\d{4}-\\d{2}-\\d{2}|${RELATIVE.source.slice(1, -1)})$`;
+
+/** A relative bound in words, for the OpenAPI descriptions of `from` and `to`. */
+export const RELATIVE_NOTE = `a window back from the dataset's last observation: -N with a unit ${UNITS.slice(0, -1).join(', ')} or ${UNITS.at(-1)} (${UNIT_EXAMPLES.join(', ')})`;
 
 /** A bound read: the day it stands for (null = no bound) and its relative text, if it was one. */
 export interface DateBound {

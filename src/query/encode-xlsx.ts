@@ -3,7 +3,15 @@ import { daysFromCivil, formatIsoDate } from '../data/dates.js';
 import type { Lang } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
 import { labelledColumns } from './encode-labelled-csv.js';
-import { METADATA_HEADER, type MetadataRow } from './download-metadata.js';
+import { METADATA_HEADER } from '../i18n/download-text.js';
+
+/** One row of a download's metadata (render/download-metadata.ts builds them): a stable key, its name in the language, the value, and a link when the value is a URL. */
+export interface MetadataRow {
+  key: string;
+  name: string;
+  value: string;
+  url?: string;
+}
 import type { SelectionView } from './view.js';
 
 /**

@@ -9,21 +9,6 @@ import type { Selection } from './view.js';
  * selection's parameters are read by the one reader, src/selection/read-selection.ts.
  */
 
-/** The selection parameters as they arrive in a query string (already schema-checked). */
-export interface SelectionQuery {
-  dataset: string;
-  dims?: string;
-  from?: string;
-  to?: string;
-  last?: number;
-  transform?: string;
-  base?: string;
-  frequency?: string;
-  aggregation?: string;
-  partial?: string;
-  as_of?: string;
-}
-
 /**
  * Finds a dataset by id or throws a 404 naming the closest ids.
  * @example findDataset(snapshot, 'ch_fso_cpi')

@@ -12,7 +12,7 @@ import { loadSnapshot } from '../data/load-snapshot.js';
 import type { Lang, Snapshot } from '../data/model.js';
 import { computeView } from '../query/compute-view.js';
 import { pickLabel } from '../i18n/labels.js';
-import type { SelectionQuery } from '../query/parse-selection.js';
+import type { SelectionQuery } from '../selection/params.js';
 import { parseSelection } from '../selection/read-selection.js';
 import { buildChartModel } from './chart-model.js';
 import { renderChartSvg } from './chart-svg.js';

@@ -1,8 +1,8 @@
 import { datasetAt } from '../data/dataset-at.js';
 import type { Dataset, Snapshot } from '../data/model.js';
-import { findDataset, type SelectionQuery } from '../query/parse-selection.js';
+import { findDataset } from '../query/parse-selection.js';
 import type { Selection } from '../query/view.js';
-import { PARAMS } from '../selection/params.js';
+import { PARAMS, type SelectionQuery } from '../selection/params.js';
 import { datasetFacts, parseSelection, problemError } from '../selection/read-selection.js';
 
 /**

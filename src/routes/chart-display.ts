@@ -13,19 +13,14 @@ import type { Selection, SelectionView } from '../query/view.js';
 import { formatIsoDate } from '../data/dates.js';
 import { readComparedSelection, type ComparedSelection } from '../render/pages/compare-view.js';
 import { readCompareValues } from '../selection/compare.js';
+import type { ApiQuery } from '../selection/params.js';
 import { toSelection } from '../selection/from-dataset.js';
 import type { QueryProblem } from '../selection/read-query.js';
 import type { ExplorerState } from '../selection/state.js';
 import { formatCompare } from '../urls.js';
 
-/** The display parameters of a chart query, as they arrive (schema-checked). */
-export interface ChartDisplayQuery {
-  scale?: string;
-  compare?: string | string[];
-  from?: string;
-  to?: string;
-  base?: string;
-}
+/** The display parameters of a chart query, as they arrive (schema-checked; the table's types, selection/params.ts). */
+export type ChartDisplayQuery = Pick<ApiQuery<'chart.svg'>, 'scale' | 'compare' | 'from' | 'to' | 'base'>;
 
 /** What a chart image draws besides its selection. */
 export interface ChartDisplay {
@@ -58,6 +53,8 @@ export function readChartDisplay(query: ChartDisplayQuery, snapshot: Snapshot, l
     to: query.to ?? null,
     transform: selection.transform,
     base: selection.base === null ? null : formatIsoDate(selection.base),
+    // the compared series follow the selection's conversion (selection/compare.ts comparedState)
+    ...(selection.convert ? { convert: selection.convert } : {}),
   };
   const compared: ComparedSelection[] = [];
   const tags: string[] = [];

@@ -6,16 +6,15 @@ import { conditionalStatus } from '../http/representation.js';
 import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
-import { buildDownloadMetadata } from '../query/download-metadata.js';
+import { buildDownloadMetadata } from '../render/download-metadata.js';
 import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
-import type { SelectionQuery } from '../query/parse-selection.js';
 import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
 import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { PARAMS } from '../selection/params.js';
+import { PARAMS, type ApiQuery } from '../selection/params.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
@@ -29,19 +28,8 @@ import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection 
  * work, the attachment rule, and differ only in their encoder below.
  */
 
-/** The query of any selection output: a selection plus the parameters its kind takes. */
-export interface OutputQuery extends SelectionQuery {
-  download?: string;
-  /** `true` (or `1`): a label column after each dimension column and the series' label before date, in `lang` (CSV) */
-  labels?: string;
-  lang?: Lang;
-  width?: number;
-  height?: number;
-  /** chart images: the value axis (`log`) */
-  scale?: string;
-  /** chart images: series of other datasets on the same chart */
-  compare?: string | string[];
-}
+/** The query of any selection output: a selection plus the parameters its kind takes (the table's, selection/params.ts). */
+export type OutputQuery = ApiQuery<'series' | 'series.csv' | 'series.xlsx' | 'chart.svg' | 'chart.png'>;
 
 /** What an encoder gets besides the computed selection. */
 interface EncodeInput {

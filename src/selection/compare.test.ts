@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Snapshot } from '../data/model.js';
+import { formatIsoDate } from '../data/dates.js';
+import type { SelectionView } from '../query/view.js';
 import { uiStrings } from '../i18n/strings.js';
 import { buildCompared } from '../render/pages/compare-view.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
@@ -140,5 +142,27 @@ describe('compare in the page state, on the real data', () => {
     // a compared ref is written in full (its dataset's reconciled codes), in the page's language
     assert.ok(Object.keys(compared[0].ref.dims).length > 0);
     assert.equal(compared[1].frequencyName, 'Jährlich');
+  });
+
+  it('compared series follow the frequency conversion: converted where the target is lower than their own, as published where it is not', () => {
+    const hicp = buildExplorerMeta(snapshot.datasets.get('ch_fso_hicp')!, 'de');
+    const state = readState(hicp, { frequency: 'annual', aggregation: 'max', compare: ['ch_fso_ppi', 'ch_fso_pop'] });
+    const views: SelectionView[] = [];
+    const inline = (view: SelectionView): { series: []; deferred: boolean } => (views.push(view), { series: [], deferred: false });
+    const { compared } = buildCompared(snapshot, 'de', uiStrings('de'), state, inline);
+    assert.deepEqual(
+      views.map((v) => [v.dataset.meta.id, v.selection.convert ?? null]),
+      [
+        ['ch_fso_ppi', { frequency: 'annual', aggregation: 'max', partial: false }],
+        ['ch_fso_pop', null],
+      ],
+    );
+    // one observation a year, on the first day of the year
+    const dates = Array.from(views[0].series[0].dates, (d) => formatIsoDate(d));
+    assert.ok(dates.length > 5 && dates.every((d) => d.endsWith('-01-01')), dates.join(' '));
+    assert.deepEqual(
+      compared.map((c) => c.frequencyName),
+      ['Jährlich', 'Jährlich'],
+    );
   });
 });

@@ -9,18 +9,16 @@
  * server's to say) and names the series of several datasets so they are told
  * apart. Pure code without Node imports: `client/` bundles it.
  */
+import { lowerFrequencies } from '../data/frequency.js';
+import type { MessageFacts } from '../errors/catalogue.js';
 import type { DateUnit } from '../i18n/chart-text.js';
 import type { CompareDropReason } from '../i18n/compare-text.js';
 import { labelSeries, type ExplorerUnits, type LabelledSeries, type SeriesData } from './naming.js';
 import type { ExplorerMeta, ExplorerState } from './state.js';
-import { splitDims } from '../urls.js';
-import { MAX_COMPARE } from './params.js';
+import type { CompareRef } from './dims-text.js';
+import { MAX_COMPARE, paramSpec, selectionProblem } from './params.js';
 
-/** A compared selection: a dataset and codes per dimension (none = the dataset's opening series). */
-export interface CompareRef {
-  datasetId: string;
-  dims: Record<string, string[]>;
-}
+export { parseCompare, type CompareRef } from './dims-text.js';
 
 /** Most compared selections a page shows (more are dropped with a note). */
 export { MAX_COMPARE };
@@ -38,32 +36,20 @@ export interface CompareDrop {
   detail: string;
 }
 
-const DATASET_ID = /^[a-z0-9_]+$/;
-
-/**
- * Reads one `compare` value; null when it is not `<dataset>[:<dim>=<codes>;…]`.
- * @example parseCompare('ch_fso_unemp_rate:region=CH') // { datasetId: 'ch_fso_unemp_rate', dims: { region: ['CH'] } }
- */
-export function parseCompare(value: string): CompareRef | null {
-  const colon = value.indexOf(':');
-  const datasetId = (colon < 0 ? value : value.slice(0, colon)).trim();
-  if (!DATASET_ID.test(datasetId)) return null;
-  const dims: Record<string, string[]> = {};
-  const rest = colon < 0 ? '' : value.slice(colon + 1);
-  for (const segment of splitDims(rest)) {
-    const codes = segment.codes.filter((c) => c !== '');
-    if (segment.dim === null || codes.length === 0) return null;
-    dims[segment.dim] = [...new Set([...(dims[segment.dim] ?? []), ...codes])];
-  }
-  return { datasetId, dims };
-}
-
 /** A key that is equal for two refs selecting the same codes. */
 export function compareKey(ref: CompareRef): string {
   const dims = Object.keys(ref.dims)
     .sort()
     .map((d) => `${d}=${[...ref.dims[d]].sort().join(',')}`);
   return [ref.datasetId, ...dims].join('\u001f');
+}
+
+/**
+ * A compared selection left out, in the catalogue's words (bad_parameter's `compare…` templates).
+ * @example compareDrop('ch_x', 'duplicate', 'compareDuplicate').detail // "compare 'ch_x' is already on the chart."
+ */
+export function compareDrop(value: string, reason: CompareDropReason, mistake: string, words: MessageFacts = {}): CompareDrop {
+  return { value, reason, detail: selectionProblem('bad_parameter', 'compare', { value, reason }, { most: MAX_COMPARE, ...words }, mistake).message };
 }
 
 /**
@@ -77,14 +63,16 @@ export function readCompareValues(values: string[]): { refs: CompareRef[]; drops
   const seen = new Set<string>();
   for (const value of values) {
     if (value.trim() === '') continue;
-    const ref = parseCompare(value);
-    if (!ref) {
-      drops.push({ value, reason: 'malformed', detail: `Cannot read compare '${value}': expected <dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…].` });
-    } else if (seen.has(compareKey(ref))) {
-      drops.push({ value, reason: 'duplicate', detail: `compare '${value}' is already on the chart.` });
-    } else if (refs.length >= MAX_COMPARE_READ) {
-      drops.push({ value, reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series: '${value}' was left out.` });
-    } else {
+    // the grammar is the table's (params.ts): the problem of a malformed value is its words
+    const read = paramSpec('compare').read!(value, null);
+    if ('problem' in read) {
+      drops.push({ value, reason: 'malformed', detail: read.problem.message });
+      continue;
+    }
+    const ref = read.value as CompareRef;
+    if (seen.has(compareKey(ref))) drops.push(compareDrop(value, 'duplicate', 'compareDuplicate'));
+    else if (refs.length >= MAX_COMPARE_READ) drops.push(compareDrop(value, 'too_many', 'compareTooMany'));
+    else {
       seen.add(compareKey(ref));
       refs.push(ref);
     }
@@ -198,11 +186,16 @@ export interface ComparedData extends NamedDataset {
 }
 
 /**
- * The explorer state of a compared selection: its own codes, the page's period and transform.
+ * The explorer state of a compared selection: its own codes, the page's
+ * period, transform and frequency conversion. A compared dataset converts
+ * where the page's frequency is lower than its own; one already at or below
+ * it is drawn as published (it has nothing to aggregate).
  * @example comparedState(state, compared).transform === state.transform // true
  */
-export function comparedState(page: ExplorerState, compared: Pick<ComparedData, 'dims'>): ExplorerState {
-  return { dims: compared.dims, from: page.from, to: page.to, transform: page.transform, base: page.base };
+export function comparedState(page: ExplorerState, compared: Pick<ComparedData, 'dims'> & { meta: { frequency: string } }): ExplorerState {
+  const state: ExplorerState = { dims: compared.dims, from: page.from, to: page.to, transform: page.transform, base: page.base };
+  if (page.convert && lowerFrequencies(compared.meta.frequency).includes(page.convert.frequency)) state.convert = page.convert;
+  return state;
 }
 
 /**

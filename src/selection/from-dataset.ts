@@ -18,7 +18,7 @@ import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Tra
 import { lowerFrequencies, type Frequency } from '../data/frequency.js';
 import { formatFrequency } from '../i18n/format.js';
 import { uiStrings } from '../i18n/strings.js';
-import { PARAMS, takesBase } from './params.js';
+import { conversionOf, DEFAULT_TRANSFORM, PARAMS, takesBase } from './params.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 import { metaFacts, readPageQuery, type QueryProblem } from './read-query.js';
 import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
@@ -60,7 +60,7 @@ function buildDefaults(ds: Dataset): ExplorerMeta['defaults'] {
     if (codes.length) dims[dim.id] = codes;
   }
   const t = ds.meta.defaultTransform;
-  const transform = isTransform(t) ? t : 'level';
+  const transform = isTransform(t) ? t : DEFAULT_TRANSFORM;
   return { dims, transform };
 }
 
@@ -201,11 +201,9 @@ export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: Ur
   const meta = buildExplorerMeta(ds, lang);
   const dims: Record<string, string[]> = {};
   for (const dim of meta.dims) dims[dim.id] = s.dims?.[dim.id]?.length ? [...s.dims[dim.id]] : dim.levels.filter((l) => l.data).map((l) => l.code);
-  const transform = s.transform ?? 'level';
+  const transform = s.transform ?? DEFAULT_TRANSFORM;
   const read = reconcile(meta, { dims, from: s.from ?? null, to: s.to ?? null, transform, base: takesBase(transform) ? (s.base ?? null) : null });
-  const convert = s.frequency
-    ? { frequency: s.frequency as Frequency, aggregation: (s.aggregation ?? 'mean') as Aggregation, partial: s.partial ?? false }
-    : null;
+  const convert = s.frequency ? conversionOf(s.frequency as Frequency, s.aggregation as Aggregation | null | undefined, s.partial) : null;
   const converted = convert ? { ...read, convert } : read;
   const asOf = s.asOf ? PARAMS.as_of.read(s.asOf, metaFacts(meta)) : null;
   const state = asOf && 'value' in asOf ? { ...converted, asOf: asOf.value } : converted;
@@ -245,6 +243,6 @@ export function selectionTitle(ds: Dataset, selection: UrlSelection, lang: Lang)
     dates: [] as number[],
     values: [],
   }));
-  const ctx = namingContext(ds, lang, selection.transform ?? 'level', selection.base ?? null);
+  const ctx = namingContext(ds, lang, selection.transform ?? DEFAULT_TRANSFORM, selection.base ?? null);
   return captionTitle(ctx.title, labelSeries(ctx, data).caption);
 }

@@ -161,4 +161,12 @@ describe('the table of selection parameters', () => {
     const url = pageUrl('', 'en', { datasetId: 'v', asOf: '20260205T080000Z' });
     assert.equal(url, '/d/v?as_of=20260205T080000Z');
   });
+
+  it("compare's grammar is the table's: a malformed value is bad_parameter in the catalogue's words", () => {
+    const problem = grammarProblem('compare', 'Ch X');
+    assert.equal(problem?.code, 'bad_parameter');
+    assert.equal(problem?.message, "Cannot read compare 'Ch X': expected <dataset>:<dim>=<code>[,<code>…][;<dim>=<code>…].");
+    assert.deepEqual(problem?.facts, { parameter: 'compare', value: 'Ch X', reason: 'malformed' });
+    assert.equal(grammarProblem('compare', 'ch_kof_barometer:x=1'), null);
+  });
 });

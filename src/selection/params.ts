@@ -19,9 +19,10 @@ import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/fr
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
-import { boundWords, isDateBound, readDateBound } from '../query/date-bound.js';
+import { formatCompare, parseCompare, type CompareRef } from './dims-text.js';
+import { boundWords, DATE_BOUND_PATTERN, isDateBound, readDateBound, RELATIVE_NOTE } from '../query/date-bound.js';
 import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
-import { AGGREGATIONS, TRANSFORMS, type AsOf, type Transform } from '../query/view.js';
+import { AGGREGATIONS, TRANSFORMS, type Aggregation, type AsOf, type Conversion, type Transform } from '../query/view.js';
 
 /** The API routes that answer a selection (`/series`, `/series.csv`…; `og.jpg` takes only the dataset and a language). */
 export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg'] as const;
@@ -111,12 +112,16 @@ export interface ParamSpec {
    * the grammar needs none, as for a schema error), or the problem.
    */
   read?(text: string, ds: DatasetFacts | null): Read<unknown>;
-  /** how page and API URLs write it from a selection's URL parts; null: left out (absent, or its default) */
-  write?(s: UrlParts): string | null;
+  /** how page and API URLs write it from a selection's URL parts, one text per value; null: left out (absent, or its default) */
+  write?(s: UrlParts): string | readonly string[] | null;
 }
 
 /** The parts of a selection a URL writes (urls.ts UrlSelection). */
 export interface UrlParts {
+  /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
+  compare?: readonly CompareRef[] | null;
+  /** how the chart draws its value axis (page and chart image URLs: `scale=log`) */
+  scale?: 'log' | 'linear' | null;
   from?: string | null;
   to?: string | null;
   last?: number | null;
@@ -135,9 +140,6 @@ export const MAX_COMPARE = 5;
 const COMPARE_VALUE = { type: 'string', minLength: 1, maxLength: 1000 } as const;
 
 const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
-/** from/to: an ISO date or a relative window; the reader checks the unit and the range. */
-const DATE_BOUND = '^(\\d{4}-\\d{2}-\\d{2}|-\\d+[a-z])$';
-const RELATIVE_NOTE = "a window back from the dataset's last observation: -N with a unit y, q, m, w or d (-5y, -8q, -18m, -26w, -90d)";
 
 /** The most observations `last` takes. */
 export const LAST_MAX = 1_000_000;
@@ -217,6 +219,18 @@ export function asOfText(asOf: AsOf): string {
   return asOf.vintage ? stampFileName(asOf.vintage) : asOf.text;
 }
 
+/** Whether a text is the table's default of a parameter (URLs leave it out). */
+function isDefaultText(name: string, text: string): boolean {
+  return (PARAMS as Record<string, { default: string | null }>)[name].default === text;
+}
+
+/** One `compare` value (dims-text.ts parseCompare): a dataset id, then its dims; its drops beyond the grammar are compare.ts's. */
+function readCompare(text: string): Read<CompareRef> {
+  const ref = parseCompare(text);
+  if (ref) return { value: ref };
+  return { problem: selectionProblem('bad_parameter', 'compare', { value: shown(text), reason: 'malformed' }, {}, 'compareMalformed') };
+}
+
 /** The transforms that take an index base (TRANSFORM_TABLE), as the words of base_without_index say them. */
 export const BASE_TAKERS: readonly Transform[] = TRANSFORMS.filter((t) => TRANSFORM_TABLE[t].takesBase);
 
@@ -269,7 +283,7 @@ export const PARAMS = {
     takenBy: EVERYWHERE,
     schema: {
       type: 'string',
-      pattern: DATE_BOUND,
+      pattern: DATE_BOUND_PATTERN,
       description: `First date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}, e.g. -5y: the last 5 years.`,
       examples: ['2020-01-01', '-5y'],
     },
@@ -285,7 +299,12 @@ export const PARAMS = {
     part: 'selection',
     sample: [['to', '2024-12-01']],
     takenBy: EVERYWHERE,
-    schema: { type: 'string', pattern: DATE_BOUND, description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`, examples: ['2024-12-01', '-1y'] },
+    schema: {
+      type: 'string',
+      pattern: DATE_BOUND_PATTERN,
+      description: `Last date, inclusive (YYYY-MM-DD), or ${RELATIVE_NOTE}.`,
+      examples: ['2024-12-01', '-1y'],
+    },
     default: null,
     problems: ['bad_date', 'bad_relative_date', 'bad_date_range'],
     write: (s) => s.to || null,
@@ -320,7 +339,7 @@ export const PARAMS = {
     schema: { type: 'string', enum: TRANSFORMS, description: transformDescription() },
     default: 'level',
     problems: ['unknown_transform'],
-    write: (s) => (s.transform && s.transform !== 'level' ? s.transform : null),
+    write: (s) => (s.transform && s.transform !== DEFAULT_TRANSFORM ? s.transform : null),
     api: 'param',
     page: 'param',
     read: (text, ds) => {
@@ -380,7 +399,7 @@ export const PARAMS = {
     },
     default: 'mean',
     problems: ['bad_parameter', 'without_frequency'],
-    write: (s) => (s.frequency && s.aggregation && s.aggregation !== 'mean' ? s.aggregation : null),
+    write: (s) => (s.frequency && s.aggregation && s.aggregation !== DEFAULT_AGGREGATION ? s.aggregation : null),
     api: 'param',
     page: 'param',
     read: (text) => ((AGGREGATIONS as readonly string[]).includes(text) ? { value: text } : { problem: oneOf('aggregation', text, AGGREGATIONS) }),
@@ -402,7 +421,7 @@ export const PARAMS = {
     },
     default: 'false',
     problems: ['bad_parameter', 'without_frequency'],
-    write: (s) => (s.frequency && s.partial ? 'true' : null),
+    write: (s) => (s.frequency && s.partial !== undefined && s.partial !== null && s.partial !== DEFAULT_PARTIAL ? String(s.partial) : null),
     api: 'param',
     page: 'param',
     read: (text) => (text === 'true' || text === 'false' ? { value: text === 'true' } : { problem: oneOf('partial', text, ['true', 'false']) }),
@@ -420,6 +439,7 @@ export const PARAMS = {
     },
     default: 'linear',
     problems: ['bad_parameter'],
+    write: (s) => (s.scale && !isDefaultText('scale', s.scale) ? s.scale : null),
     page: 'param',
     read: (text) => (text === 'log' || text === 'linear' ? { value: text } : { problem: oneOf('scale', text, ['log', 'linear']) }),
   },
@@ -434,7 +454,9 @@ export const PARAMS = {
     },
     default: null,
     problems: ['bad_parameter'],
+    write: (s) => (s.compare?.length ? s.compare.map(formatCompare) : null),
     page: 'param',
+    read: readCompare,
   },
   download: {
     name: 'download',
@@ -567,6 +589,50 @@ export function paramSpec(name: ParamName): ParamSpec {
   return PARAMS[name] as ParamSpec;
 }
 
+/** The value of a parameter in an API query as the route hands it over (its schema checked: an integer is a number, a repeatable one one or several texts, an enumerated one of its values). */
+type QueryValue<S> = S extends { type: 'integer' }
+  ? number
+  : S extends { anyOf: readonly unknown[] }
+    ? string | string[]
+    : S extends { enum: readonly (infer E)[] }
+      ? E
+      : string;
+
+/**
+ * The query of API routes as Fastify hands it over, derived from the table:
+ * every parameter one of the routes takes, `dataset` required, the others optional.
+ * @example const q: ApiQuery<'chart.svg'> = { dataset: 'ch_fso_ppi', width: 640, scale: 'log' };
+ */
+export type ApiQuery<R extends ApiRoute> = {
+  [N in ParamName as R extends (typeof PARAMS)[N]['takenBy'][number] ? N : never]?: QueryValue<(typeof PARAMS)[N]['schema']>;
+} & { dataset: string };
+
+/** The selection parameters of an API query (what every selection route takes: `/series`'s). */
+export type SelectionQuery = ApiQuery<'series'>;
+
+/** A parameter's default (the table's `default` text) as its grammar reads it. */
+function readDefault(name: ParamName): unknown {
+  const spec = paramSpec(name);
+  const read = spec.default === null ? undefined : spec.read?.(spec.default, null);
+  if (!read || 'problem' in read) throw new Error(`The default of ${name} is not read by its grammar`);
+  return read.value;
+}
+
+/** The transform when none is given (the table's default). */
+export const DEFAULT_TRANSFORM = readDefault('transform') as Transform;
+/** The aggregation of a conversion when none is given (the table's default). */
+export const DEFAULT_AGGREGATION = readDefault('aggregation') as Aggregation;
+/** Whether a conversion keeps incomplete periods when `partial` is not given (the table's default). */
+export const DEFAULT_PARTIAL = readDefault('partial') as boolean;
+
+/**
+ * A conversion to a frequency, the parts not given taking the table's defaults.
+ * @example conversionOf('annual') // { frequency: 'annual', aggregation: 'mean', partial: false }
+ */
+export function conversionOf(frequency: Frequency, aggregation?: Aggregation | null, partial?: boolean | null): Conversion {
+  return { frequency, aggregation: aggregation ?? DEFAULT_AGGREGATION, partial: partial ?? DEFAULT_PARTIAL };
+}
+
 /** Whether a name is a parameter of the table. */
 export function isParamName(name: string): name is ParamName {
   return Object.prototype.hasOwnProperty.call(PARAMS, name);
@@ -637,6 +703,15 @@ export function repeatedProblem(name: string, values: readonly unknown[]): Selec
     .join(', ');
   const hint = name === 'dims' ? ' (join dimensions with ; and codes with ,)' : '';
   return selectionProblem('bad_parameter', name, {}, { given, hint }, 'repeated');
+}
+
+/**
+ * Whether a parameter may be given several times (`compare`: its schema has
+ * an array branch); its caller reads it value by value.
+ * @example repeats('compare') // true
+ */
+export function repeats(name: string): boolean {
+  return arrayMost(name) !== null;
 }
 
 /** How many values a parameter that may repeat takes (its schema's array branch); null for a parameter of one value. */
@@ -716,15 +791,17 @@ export function unknownDimensionProblem(ds: DatasetFacts, dimension: string): Se
 
 /**
  * The query pairs of a selection's parts besides dataset and dims, in table
- * order, each written by its entry (defaults and empty values left out):
- * page and API URLs both write them so.
+ * order, each written by its entry (defaults and empty values left out), for
+ * the parameters the taker takes (page and API URLs both write them so; no
+ * taker: every part of the selection, none of the display).
  * @example urlParams({ from: '-5y', transform: 'index', base: '2020-01-01', frequency: 'annual', aggregation: 'mean' }) // [['from', '-5y'], ['transform', 'index'], ['base', '2020-01-01'], ['frequency', 'annual']]
  */
-export function urlParams(s: UrlParts): [string, string][] {
+export function urlParams(s: UrlParts, taker?: Taker): [string, string][] {
   const out: [string, string][] = [];
-  for (const name of PARAM_NAMES) {
+  const names = taker === undefined ? PARAM_NAMES.filter((n) => PARAMS[n].part === 'selection') : paramsTakenBy(taker);
+  for (const name of names) {
     const text = paramSpec(name).write?.(s);
-    if (text) out.push([name, text]);
+    for (const t of typeof text === 'string' ? [text] : (text ?? [])) if (t) out.push([name, t]);
   }
   return out;
 }

@@ -12,11 +12,13 @@
 import type { Frequency } from '../data/frequency.js';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
-import { findDataset, withRelative, type SelectionQuery } from '../query/parse-selection.js';
+import { findDataset, withRelative } from '../query/parse-selection.js';
 import { TRANSFORMS, type Aggregation, type AsOf, type Conversion, type Selection, type Transform } from '../query/view.js';
 import { splitDims } from '../urls.js';
 import {
   baseWithoutIndexProblem,
+  conversionOf,
+  DEFAULT_TRANSFORM,
   isParamName,
   isReservedName,
   malformedDimsProblem,
@@ -24,6 +26,7 @@ import {
   paramsTakenBy,
   rangeProblem,
   repeatedProblem,
+  repeats,
   takesBase,
   unknownCodeProblem,
   unknownDimensionProblem,
@@ -34,6 +37,7 @@ import {
   type ParamName,
   type ReadInput,
   type SelectionProblem,
+  type SelectionQuery,
 } from './params.js';
 
 /** Strict: stop at the first problem (it is the answer). Lenient: read on and list every problem. */
@@ -111,6 +115,8 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
   const read = readValues(ds, given, problems, mode);
   // the other parameters the input takes are the caller's, but their grammar is the table's
   for (const [name, texts] of Object.entries(rest)) {
+    // a parameter that repeats (compare) is read value by value by its caller, through the same grammar
+    if (repeats(name)) continue;
     const spec = paramSpec(name as ParamName);
     const wrong = texts.map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
     if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);
@@ -134,7 +140,8 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
   }
   const transform = (value.transform as Transform | undefined) ?? null;
   const base = (value.base as SelectionRead['base'] | undefined) ?? null;
-  if (base && !takesBase(transform ?? ds.defaultTransform ?? 'level')) problems.push(baseWithoutIndexProblem(transform ?? ds.defaultTransform ?? 'level'));
+  const shown = transform ?? ds.defaultTransform ?? DEFAULT_TRANSFORM;
+  if (base && !takesBase(shown)) problems.push(baseWithoutIndexProblem(shown));
   const frequency = value.frequency as Frequency | undefined;
   for (const name of ['aggregation', 'partial'] as const) {
     const text = given.get(name)?.at(-1);
@@ -146,9 +153,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
     last: (value.last as number | undefined) ?? null,
     transform,
     base,
-    convert: frequency
-      ? { frequency, aggregation: (value.aggregation as Aggregation | undefined) ?? 'mean', partial: (value.partial as boolean | undefined) ?? false }
-      : null,
+    convert: frequency ? conversionOf(frequency, value.aggregation as Aggregation | undefined, value.partial as boolean | undefined) : null,
     scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
     asOf: (value.as_of as AsOf | undefined) ?? null,
   };
@@ -251,7 +256,7 @@ export function parseSelection(
     from: read.from?.days ?? null,
     to: read.to?.days ?? null,
     last: read.last,
-    transform: read.transform ?? 'level',
+    transform: read.transform ?? DEFAULT_TRANSFORM,
     base: read.base?.days ?? null,
   };
   if (read.convert) selection.convert = read.convert;

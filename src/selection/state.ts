@@ -11,8 +11,10 @@ import type { Frequency } from '../data/frequency.js';
 import type { Lang } from '../data/model.js';
 import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
+import { asOfText, DEFAULT_TRANSFORM } from './params.js';
 import type { AsOf, Conversion } from '../query/view.js';
-import { asOfText } from './params.js';
+import { formatIsoDate } from '../data/dates.js';
+import { lastPeriod } from '../query/convert-frequency.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -228,15 +230,28 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
  */
 export function statePageUrl(baseUrl: string, lang: Lang, meta: ExplorerMeta, state: ExplorerState, extra: [string, string][] = []): string {
   if (isDefaultState(meta, state)) return pageUrl(baseUrl, lang, { datasetId: meta.id }, undefined, extra);
-  const selection = { ...toUrlSelection(meta, state), compare: state.compare };
-  // urls.ts leaves out transform=level; when the opening transform is another one, level must be explicit
-  const level: [string, string][] = state.transform === 'level' && meta.defaults.transform !== 'level' ? [['transform', 'level']] : [];
-  const scale: [string, string][] = state.scale === 'log' ? [['scale', 'log']] : [];
+  const selection = { ...toUrlSelection(meta, state), compare: state.compare, scale: state.scale };
+  // urls.ts leaves out the table's default transform; when the opening transform is another one, it must be explicit
+  const level: [string, string][] =
+    state.transform === DEFAULT_TRANSFORM && meta.defaults.transform !== DEFAULT_TRANSFORM ? [['transform', DEFAULT_TRANSFORM]] : [];
   return pageUrl(
     baseUrl,
     lang,
     selection,
     meta.dims.map((d) => d.id),
-    [...level, ...scale, ...extra],
+    [...level, ...extra],
   );
+}
+
+/**
+ * The day (ISO) relative bounds (`from=-5y`) count back from for a state: the
+ * dataset's last observation, or under conversion the last converted period
+ * of the series shown (query/compute-view.ts `convertedEnd`), so the page's
+ * date fields follow the converted frequency.
+ * @example relativeEnd(meta, { ...state, convert }, series) // '2025-01-01'
+ */
+export function relativeEnd(meta: ExplorerMeta, state: ExplorerState, series: readonly { dates: ArrayLike<number> }[]): string | null {
+  if (!state.convert) return meta.end ?? null;
+  const last = lastPeriod(series);
+  return Number.isNaN(last) ? null : formatIsoDate(last);
 }

@@ -67,6 +67,24 @@ describe('issue 20: a converted selection on the page (Chromium, real data)', { 
     });
   }
 
+  it('relative periods follow the converted frequency: after the control converts, the from field shows what the converted page shows', async () => {
+    const { errors } = watchErrors(page);
+    const fromField = (p: Page): Promise<string> => p.inputValue('input[name=from]');
+    await page.goto(`${site.url}/d/ch_snb_zavesic?D0=149990&frequency=annual&from=-5y`);
+    await waitForChart(page, 1);
+    // -5y counts back from the last converted year, not from the last month
+    const converted = await fromField(page);
+    await page.goto(`${site.url}/d/ch_snb_zavesic?D0=149990&from=-5y`);
+    await waitForChart(page, 1);
+    const monthly = await fromField(page);
+    assert.notEqual(converted, monthly, 'the last complete year is not the last month');
+    await page.selectOption('[data-convert="frequency"]', 'annual');
+    await page.waitForFunction((c) => document.querySelector<HTMLInputElement>('input[name=from]')?.value === c, converted);
+    await page.selectOption('[data-convert="frequency"]', '');
+    await page.waitForFunction((c) => document.querySelector<HTMLInputElement>('input[name=from]')?.value === c, monthly);
+    assert.deepEqual(errors, []);
+  });
+
   it('without JavaScript the form sends the frequency: the page opens converted', async () => {
     const context = await chrome.browser.newContext({ javaScriptEnabled: false });
     try {

@@ -11,8 +11,9 @@ import { formatFrequency } from '../../i18n/format.js';
 import { pickLabel } from '../../i18n/labels.js';
 import type { UiStrings } from '../../i18n/strings.js';
 import { computeView } from '../../query/compute-view.js';
+import { viewFrequency } from '../../query/convert-frequency.js';
 import type { SelectionView } from '../../query/view.js';
-import { comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
+import { compareDrop, comparedState, MAX_COMPARE, type CompareDrop, type ComparedData, type CompareRef } from '../../selection/compare.js';
 import { buildExplorerMeta, buildExplorerUnits, fractionKeys, toSelection } from '../../selection/from-dataset.js';
 import type { SeriesData } from '../../selection/naming.js';
 import type { QueryProblem } from '../../selection/read-query.js';
@@ -45,7 +46,7 @@ export function buildCompared(snapshot: Snapshot, lang: Lang, t: UiStrings, stat
   const drops: CompareDrop[] = [];
   for (const ref of state.compare ?? []) {
     if (compared.length >= MAX_COMPARE) {
-      drops.push({ value: formatCompare(ref), reason: 'too_many', detail: `At most ${MAX_COMPARE} compared series.` });
+      drops.push(compareDrop(formatCompare(ref), 'too_many', 'compareTooMany'));
       continue;
     }
     const out = compareOne(snapshot, lang, t, state, ref, inline);
@@ -72,19 +73,22 @@ export interface ComparedSelection {
 export function readComparedSelection(snapshot: Snapshot, lang: Lang, page: ExplorerState, ref: CompareRef): ComparedSelection | CompareDrop {
   const value = formatCompare(ref);
   const ds = snapshot.datasets.get(ref.datasetId);
-  if (!ds) return { value, reason: 'unknown_dataset', detail: `Unknown dataset '${ref.datasetId}'.` };
+  if (!ds) return compareDrop(value, 'unknown_dataset', 'compareUnknownDataset', { dataset: ref.datasetId });
   const meta = buildExplorerMeta(ds, lang);
   const read = readPageQuery(meta, ref.dims);
   if (read.problems.length) return { value, reason: 'bad_selection', detail: read.problems[0].message };
-  if (countSeries(meta, read.state) === 0) return { value, reason: 'no_series', detail: `No series of '${ref.datasetId}' matches.` };
-  return { ds, meta, state: comparedState(page, read.state) };
+  if (countSeries(meta, read.state) === 0) return compareDrop(value, 'no_series', 'compareNoSeries', { dataset: ref.datasetId });
+  return { ds, meta, state: comparedState(page, { dims: read.state.dims, meta }) };
 }
 
 function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: ExplorerState, ref: CompareRef, inline: Inline): ComparedData | CompareDrop {
   const read = readComparedSelection(snapshot, lang, page, ref);
   if ('reason' in read) return read;
   const { ds, meta: full, state } = read;
-  const { series, deferred } = inline(computeView(ds, toSelection(ds, full, state)));
+  const view = computeView(ds, toSelection(ds, full, state));
+  const { series, deferred } = inline(view);
+  // a converted compared dataset is named and dated by the frequency it is drawn at
+  const frequency = viewFrequency(view.selection, ds);
   return {
     // the bundle names series from the levels; the combinations are for pickers, which a compared dataset does not have
     meta: { ...full, combos: [] },
@@ -92,10 +96,10 @@ function compareOne(snapshot: Snapshot, lang: Lang, t: UiStrings, page: Explorer
     units: buildExplorerUnits(ds, lang),
     percentLevels: ds.meta.percentLevels,
     fractions: fractionKeys(ds),
-    frequencyName: formatFrequency(ds.meta.frequency, t),
+    frequencyName: formatFrequency(frequency, t),
     ref: { datasetId: ds.meta.id, dims: toUrlSelection(full, state).dims ?? {} },
     dims: state.dims,
-    dateUnit: frequencyUnit(ds.meta.frequency),
+    dateUnit: frequencyUnit(frequency),
     series,
     seriesDeferred: deferred,
     version: ds.version,

@@ -5,12 +5,13 @@ import { pickLabel } from '../i18n/labels.js';
 import { uiStrings } from '../i18n/strings.js';
 import { ALL_LEVELS, FIELD_NAMES, FIRST_DATE, type FieldKey } from '../i18n/download-text.js';
 import { transformNames } from '../i18n/transform-names.js';
-import { takesBase } from './transforms.js';
+import { takesBase } from '../query/transforms.js';
 import { formatIsoDate } from '../data/dates.js';
-import { viewFrequency } from './convert-frequency.js';
-import { isRelativeBound } from './date-bound.js';
+import { viewFrequency } from '../query/convert-frequency.js';
+import { isRelativeBound } from '../query/date-bound.js';
 import { apiUrl, formatDims, pageUrl, urlPartsOf } from '../urls.js';
-import type { SelectionView } from './view.js';
+import type { SelectionView } from '../query/view.js';
+import type { MetadataRow } from '../query/encode-xlsx.js';
 
 /**
  * What a downloaded file says about itself: title, source, license, units,
@@ -19,15 +20,7 @@ import type { SelectionView } from './view.js';
  * a zip bundle (DESIGN §7) can write the same rows.
  */
 
-/** One row of the metadata: a stable key, its name in the language, the value, and a link when the value is a URL. */
-export interface MetadataRow {
-  key: string;
-  name: string;
-  value: string;
-  url?: string;
-}
-
-export { METADATA_HEADER } from '../i18n/download-text.js';
+export type { MetadataRow };
 
 /** The units of the selected series as text: one label, or `code: label` for each selected code of the units dimension. */
 function unitsText(view: SelectionView, lang: Lang): string {

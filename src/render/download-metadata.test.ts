@@ -9,9 +9,9 @@ import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { parseIsoDate } from '../data/dates.js';
 import type { Snapshot } from '../data/model.js';
 import { ALL_LEVELS, FIRST_DATE } from '../i18n/download-text.js';
-import { computeView } from './compute-view.js';
+import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata, type MetadataRow } from './download-metadata.js';
-import type { Selection } from './view.js';
+import type { Selection } from '../query/view.js';
 
 const BASE = 'https://x.org';
 const day = (iso: string): number => parseIsoDate(iso)!;
