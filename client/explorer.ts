@@ -29,6 +29,7 @@ import { watchDataset } from './live.js';
 import { nextTask } from './next-task.js';
 import { fetchSeries } from './series-fetch.js';
 import { withIndexBases } from './index-bases.js';
+import { chosenVintage, initRevisions, revisedMarks } from './revisions.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
 /** An answer behind the announced version is asked again after 0.5, 1, 2, 4, 8 and 16 s (a replica reloads within seconds). */
@@ -89,6 +90,8 @@ export async function initExplorer(doc: Document): Promise<void> {
   // whether the values last drawn can take a log axis; where not, the state drops the scale (settleScale, below)
   let logApplies = true;
   let settleScale = (): void => {};
+  // the earlier vintage whose revised points the chart marks (client/revisions.ts)
+  let revisedSince = chosenVintage(doc, data);
   const chartInput = (series: SeriesData[]) => {
     const c = compareChart(data, state, series, lastCompared);
     logApplies = canLog(c.series);
@@ -102,6 +105,7 @@ export async function initExplorer(doc: Document): Promise<void> {
       unit: c.unit,
       unit2: c.unit2,
       log: state.scale === 'log' && canLog(c.series),
+      marks: revisedMarks(data, revisedSince, c.series),
     };
   };
   let lastSeries: SeriesData[] = data.series;
@@ -231,6 +235,10 @@ export async function initExplorer(doc: Document): Promise<void> {
     });
   }
   initLevelFilters(form);
+  initRevisions(doc, (vintage) => {
+    revisedSince = vintage;
+    chart.mark(chartInput(lastSeries).marks);
+  });
   // the aggregation and partial fields wait for a frequency (the page without JavaScript sends them all at once)
   syncConversion(form, state);
   initCompareSearch(doc, data, () => state);

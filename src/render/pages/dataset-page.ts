@@ -20,6 +20,7 @@ import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
 import { takesBase } from '../../selection/params.js';
+import { renderRevisionsCard } from './revisions-card.js';
 
 /** The id of the index base field (the index warning links to it). */
 const INDEX_BASE_ID = 'index-base';
@@ -210,8 +211,8 @@ function renderAbout(view: DatasetView): SafeHtml {
 
 /** Renders the dataset page. */
 export function renderDataset(view: DatasetView): string {
-  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderCompareCard(view.compare)} ${renderOutputs(view)}
-  ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
+  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderRevisionsCard(view.revisions)} ${renderCompareCard(view.compare)}
+  ${renderOutputs(view)} ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
   return renderLayout(view.layout, main);
 }
 
