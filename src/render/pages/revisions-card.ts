@@ -46,7 +46,7 @@ function renderPoints(points: RevisedPoint[], input: RevisionsCardInput, caption
         <td>${valueText(p.new, lang)}</td>
       </tr>`,
   );
-  return html`<div class="table-scroll" tabindex="0" role="region" aria-label="${caption}">
+  return html`<section class="table-scroll" tabindex="0" aria-label="${caption}">
     <table class="data-table revisions-table">
       <caption class="sr-only">
         ${caption}
@@ -63,7 +63,7 @@ function renderPoints(points: RevisedPoint[], input: RevisionsCardInput, caption
         ${rows}
       </tbody>
     </table>
-  </div>`;
+  </section>`;
 }
 
 /** The count of a list and, when cut, how many it lists. */
@@ -75,7 +75,10 @@ function countLine(total: number, listed: number, summary: string, words: Words)
 function renderSince(input: RevisionsCardInput): SafeHtml {
   const { revisions, words, lang } = input;
   return html`${revisions.since.map((s, k) => {
-    const summary = fillTemplate(formatCount(words.revisedCount, s.total, lang), { vintage: formatVintage(s.vintage, lang) });
+    // the vintage goes in first: the count fills only {n}
+    const vintage = formatVintage(s.vintage, lang);
+    const plural = { one: words.revisedCount.one.replace('{vintage}', vintage), other: words.revisedCount.other.replace('{vintage}', vintage) };
+    const summary = formatCount(plural, s.total, lang);
     return html`<div class="revised-since" data-revised-since="${stampFileName(s.vintage)}" ${k === 0 ? '' : html` hidden`}>
       <p data-revised-count="${s.total}">${countLine(s.total, s.points.length, summary, words)}</p>
       ${s.points.length ? renderPoints(s.points, input, summary) : ''}

@@ -10,6 +10,7 @@ import { buildPageVintages, PAGE_STAMPS } from '../../../test/revisions-fixture.
 import { LANGS } from '../../data/model.js';
 import { stampFileName } from '../../data/vintage-stamp.js';
 import { uiStrings } from '../../i18n/strings.js';
+import { formatVintage } from '../../i18n/format.js';
 import type { ExplorerData } from './explorer-data.js';
 import { revisedBetween } from './revisions.js';
 
@@ -97,6 +98,9 @@ describe('the revisions card of a dataset page', () => {
       const page = await get(`${lang === 'en' ? '' : `/${lang}`}/d/ch_fso_wage_idx?breakdown=bf1&adjustment=nominal`);
       assert.ok(page.includes(`<h2 id="revisions-heading">${words.heading}</h2>`), lang);
       assert.ok(page.includes(words.compareWith), lang);
+      // each count names its vintage
+      assert.ok(page.includes(formatVintage(PAGE_STAMPS[0], lang)), lang);
+      assert.match(page, new RegExp(`data-revised-count="1">[^<]*${formatVintage(PAGE_STAMPS[0], lang)}`), lang);
     }
   });
 

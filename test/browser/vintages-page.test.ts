@@ -1,0 +1,92 @@
+// The dataset page's vintages in real Chromium (issue 21), in every language,
+// on a data directory of three real publishes served by the real server: the
+// revisions card lists the earlier vintages newest first, the chart marks the
+// points revised since the chosen one (and the card lists and announces them
+// in text), and axe finds no violation with the card in use.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { LANGS, type Lang } from '../../src/data/model.js';
+import { stampFileName } from '../../src/data/vintage-stamp.js';
+import { uiStrings } from '../../src/i18n/strings.js';
+import { buildPageVintages, PAGE_STAMPS } from '../revisions-fixture.js';
+import { axeViolations, validator } from './checkers.js';
+import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
+
+const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
+const [V1, V2] = PAGE_STAMPS.map(stampFileName);
+
+/** Waits until the chart has drawn `n` revised-point marks. */
+async function waitForMarks(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((want) => document.querySelector<HTMLElement>('[data-chart] .uplot')?.dataset.marks === String(want), n);
+}
+
+describe('the vintages of a dataset page in Chromium, in every language', { skip: SKIP_BROWSER }, () => {
+  let site: Site;
+  let chrome: Chrome;
+  let page: Page;
+  let remove: () => Promise<void>;
+
+  before(async () => {
+    const built = await buildPageVintages();
+    remove = built.remove;
+    site = await startSite(built.dir);
+    chrome = await launchChromium();
+    page = await chrome.context.newPage();
+  });
+  after(async () => {
+    await chrome?.close();
+    await site?.close();
+    await remove?.();
+  });
+
+  for (const lang of LANGS) {
+    it(`${lang}: the revisions view marks the points revised since the chosen vintage, lists and announces them; axe finds nothing`, async () => {
+      const words = uiStrings(lang).dataset.vintages;
+      const { errors } = watchErrors(page);
+      // the real series was revised in the second publish: nothing since the second, one value since the first
+      await page.goto(`${site.url}${prefix(lang)}/d/ch_fso_wage_idx?breakdown=f&adjustment=real`);
+      await waitForChart(page, 1);
+      const pick = page.locator('[data-revisions-vintage]');
+      assert.ok(await pick.isVisible(), 'the list of earlier vintages is shown with JavaScript');
+      assert.deepEqual(await pick.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)), [V2, V1]);
+      assert.equal(
+        await page
+          .locator('label.revisions-pick')
+          .innerText()
+          .then((t) => t.includes(words.compareWith)),
+        true,
+      );
+      await waitForMarks(page, 0);
+      assert.equal(await page.locator(`[data-revised-since="${V2}"] [data-revised-count]`).getAttribute('data-revised-count'), '0');
+
+      await pick.selectOption(V1);
+      await waitForMarks(page, 1);
+      const shown = page.locator(`[data-revised-since="${V1}"]`);
+      assert.ok(await shown.isVisible());
+      assert.ok(!(await page.locator(`[data-revised-since="${V2}"]`).isVisible()));
+      // the revised point in text: its period, the value then and now (not by colour alone)
+      const row = shown.locator('tr[data-revised-point]');
+      assert.equal(await row.count(), 1);
+      assert.equal(await row.getAttribute('data-date'), '2000-01-01');
+      assert.match(await row.innerText(), /101.5758[^]*99.25/);
+      // and announced
+      const announced = await page.locator('[data-revised-announce]').innerText();
+      assert.equal(announced, await shown.locator('[data-revised-count]').innerText());
+      assert.ok(announced.includes('1'), announced);
+
+      assert.deepEqual(await axeViolations(page), []);
+      assert.deepEqual(errors, []);
+    });
+  }
+
+  it('the page with its revisions card passes html-validate in every language', async () => {
+    const found: string[] = [];
+    for (const lang of LANGS) {
+      const res = await fetch(`${site.url}${prefix(lang)}/d/ch_fso_wage_idx?breakdown=bf1,f&adjustment=nominal`, { headers: { accept: 'text/html' } });
+      const report = await validator.validateString(await res.text());
+      for (const m of report.results.flatMap((r) => r.messages)) found.push(`${lang} ${m.ruleId}: ${m.message} (${m.selector ?? ''})`);
+    }
+    assert.deepEqual(found, []);
+  });
+});
