@@ -1,12 +1,13 @@
 // The dataset page's revisions card (issue 21), server-rendered from a data
-// directory of three real publishes (test/revisions-fixture.ts): the shown
+// directory of three real publishes (test/vintage-fixture.ts): the shown
 // series' values revised since each earlier vintage, the last publish's
 // revisions, the points the bundle marks, in every language.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { startApp } from '../../../test/helpers.js';
-import { buildPageVintages, PAGE_STAMPS } from '../../../test/revisions-fixture.js';
+import { FIXTURES, startApp } from '../../../test/helpers.js';
+import { publishVintages, VINTAGE_STAMPS as PAGE_STAMPS } from '../../../test/vintage-fixture.js';
+import path from 'node:path';
 import { LANGS } from '../../data/model.js';
 import { stampFileName } from '../../data/vintage-stamp.js';
 import { uiStrings } from '../../i18n/strings.js';
@@ -42,7 +43,7 @@ describe('the revisions card of a dataset page', () => {
   };
 
   before(async () => {
-    const built = await buildPageVintages();
+    const built = await publishVintages();
     remove = built.remove;
     app = await startApp(built.dir);
   });
@@ -84,12 +85,14 @@ describe('the revisions card of a dataset page', () => {
     );
     assert.match(last[0][2], /Nominal/i);
     assert.match(page, /data-last-count="1"/);
-    // the real series was revised in the second publish only: nothing since the second, one value since the first
-    assert.match(page, new RegExp(`data-revised-since="${stampFileName(PAGE_STAMPS[1])}"[^>]*>\\s*<p data-revised-count="0"`));
+    // the barometer's observation added at the second publish and revised at the third: revised since the second, not since the first (absent then)
+    const baro = await get('/d/ch_kof_barometer');
+    const added = rowsAfter(baro, `data-revised-since="${stampFileName(PAGE_STAMPS[1])}"`);
     assert.deepEqual(
-      rowsAfter(page, `data-revised-since="${stampFileName(PAGE_STAMPS[0])}"`).map((r) => [r[1], r[4], r[5]]),
-      [['2000-01-01', '101.5758', '99.25']],
+      added.map((r) => [r[4], r[5]]),
+      [['101.5', '100.75']],
     );
+    assert.match(baro, new RegExp(`data-revised-since="${stampFileName(PAGE_STAMPS[0])}"[^>]*>\\s*<p data-revised-count="0"`));
   });
 
   it('is in the words of every language', async () => {
@@ -104,10 +107,16 @@ describe('the revisions card of a dataset page', () => {
     }
   });
 
-  it('is left out for a dataset of one vintage', async () => {
-    const page = await get('/d/ch_kof_barometer');
-    assert.doesNotMatch(page, /data-revisions/);
-    assert.equal(explorerData(page).revised, undefined);
+  it('is left out for a dataset of one vintage (a directory without history)', async () => {
+    const tiny = await startApp(path.join(FIXTURES, 'tiny'));
+    try {
+      const res = await tiny.inject({ url: '/d/tiny_cube' });
+      assert.equal(res.statusCode, 200);
+      assert.doesNotMatch(res.body, /data-revisions/);
+      assert.equal(explorerData(res.body).revised, undefined);
+    } finally {
+      await tiny.close();
+    }
   });
 });
 
