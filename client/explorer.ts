@@ -16,7 +16,7 @@ import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
 import { fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
 import type { Aggregation, Frequency } from '../src/data/frequency.js';
-import { readState } from '../src/selection/read-query.js';
+import { metaFacts, readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
@@ -30,6 +30,7 @@ import { nextTask } from './next-task.js';
 import { fetchSeries } from './series-fetch.js';
 import { withIndexBases } from './index-bases.js';
 import { chosenVintage, initRevisions, revisedMarks } from './revisions.js';
+import { latestState } from '../src/render/pages/vintage-controls.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
 /** An answer behind the announced version is asked again after 0.5, 1, 2, 4, 8 and 16 s (a replica reloads within seconds). */
@@ -218,6 +219,11 @@ export async function initExplorer(doc: Document): Promise<void> {
   form.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     if (input.matches('[data-level-filter]')) return;
+    if (input.matches('[data-as-of]')) {
+      // another vintage is another page: its labels, banner and revisions are the server's (the URL through the table's writers)
+      window.location.assign(statePageUrl('', lang, meta, withAsOf(data, state, input.value)));
+      return;
+    }
     if (input.matches('[data-log]')) {
       // how the chart draws, not which data: no new request
       const next: ExplorerState = { ...state, scale: 'log' };
@@ -248,6 +254,13 @@ export async function initExplorer(doc: Document): Promise<void> {
   const own = statePageUrl('', lang, meta, state);
   if (own !== window.location.pathname + window.location.search) window.history.replaceState(null, '', own);
   ready();
+}
+
+/** The state showing the vintage a text names (`as_of` as the table reads it; empty: the latest data). */
+function withAsOf(data: ExplorerData, state: ExplorerState, text: string): ExplorerState {
+  const next = latestState(state);
+  const read = text ? PARAMS.as_of.read(text, metaFacts(data.meta)) : null;
+  return read && 'value' in read ? { ...next, asOf: read.value } : next;
 }
 
 /** The state after one form control changed. */

@@ -222,7 +222,8 @@ export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id:
     },
     series,
   );
-  const revisions = buildRevisions(ds, meta, selectionView.series, lang, title);
+  // the revisions are of the latest data: a page of a past vintage (as_of) has none
+  const revisions = state.asOf ? null : buildRevisions(ds, meta, selectionView.series, lang, title);
   if (revisions && !embed)
     data.revised = revisions.since.map((s) => ({
       vintage: stampFileName(s.vintage),
