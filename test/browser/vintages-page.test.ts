@@ -2,7 +2,8 @@
 // on a data directory of three real publishes served by the real server: the
 // revisions card lists the earlier vintages newest first, the chart marks the
 // points revised since the chosen one (and the card lists and announces them
-// in text), and axe finds no violation with the card in use.
+// in text); the as-of control opens a past vintage's page with its banner;
+// axe finds no violation with them in use.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -14,7 +15,7 @@ import { axeViolations, validator } from './checkers.js';
 import { launchChromium, SKIP_BROWSER, startSite, waitForChart, watchErrors, type Chrome, type Site } from './harness.js';
 
 const prefix = (lang: Lang): string => (lang === 'en' ? '' : `/${lang}`);
-const [V1, V2] = PAGE_STAMPS.map(stampFileName);
+const [V1, V2, V3] = PAGE_STAMPS.map(stampFileName);
 
 /** Waits until the chart has drawn `n` revised-point marks. */
 async function waitForMarks(page: Page, n: number): Promise<void> {
@@ -73,12 +74,43 @@ describe('the vintages of a dataset page in Chromium, in every language', { skip
     });
   }
 
-  it('the page with its revisions card passes html-validate in every language', async () => {
+  for (const lang of LANGS) {
+    it(`${lang}: the as-of control lists the vintages, opens a past vintage's page with its banner (as_of in the URL), whose link goes back to the latest; axe finds nothing`, async () => {
+      const words = uiStrings(lang).dataset.vintages;
+      const { errors } = watchErrors(page);
+      const latestUrl = `${prefix(lang)}/d/ch_fso_wage_idx?breakdown=bf1&adjustment=nominal`;
+      await page.goto(`${site.url}${latestUrl}`);
+      await waitForChart(page);
+      const control = page.locator('select[data-as-of]');
+      assert.deepEqual(await control.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)), ['', V3, V2, V1]);
+      assert.equal(await control.inputValue(), '');
+      assert.equal(await page.locator('[data-as-of-banner]').count(), 0);
+
+      await Promise.all([page.waitForURL((u) => u.searchParams.get('as_of') === V2), control.selectOption(V2)]);
+      await waitForChart(page);
+      const banner = page.locator('[data-as-of-banner]');
+      assert.ok(await banner.isVisible());
+      assert.ok((await banner.innerText()).includes(words.toLatest));
+      assert.equal(await page.locator('select[data-as-of]').inputValue(), V2);
+      assert.equal(await page.locator('[data-revisions]').count(), 0);
+      assert.deepEqual(await axeViolations(page), []);
+
+      await Promise.all([page.waitForURL((u) => !u.searchParams.has('as_of')), banner.locator('a[data-latest]').click()]);
+      await waitForChart(page);
+      assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, latestUrl);
+      assert.equal(await page.locator('[data-as-of-banner]').count(), 0);
+      assert.deepEqual(errors, []);
+    });
+  }
+
+  it("the page with its revisions card, and a past vintage's page with its banner, pass html-validate in every language", async () => {
     const found: string[] = [];
     for (const lang of LANGS) {
-      const res = await fetch(`${site.url}${prefix(lang)}/d/ch_fso_wage_idx?breakdown=bf1,f&adjustment=nominal`, { headers: { accept: 'text/html' } });
-      const report = await validator.validateString(await res.text());
-      for (const m of report.results.flatMap((r) => r.messages)) found.push(`${lang} ${m.ruleId}: ${m.message} (${m.selector ?? ''})`);
+      for (const query of ['breakdown=bf1,f&adjustment=nominal', `breakdown=bf1&adjustment=nominal&as_of=${V2}`]) {
+        const res = await fetch(`${site.url}${prefix(lang)}/d/ch_fso_wage_idx?${query}`, { headers: { accept: 'text/html' } });
+        const report = await validator.validateString(await res.text());
+        for (const m of report.results.flatMap((r) => r.messages)) found.push(`${lang} ${query} ${m.ruleId}: ${m.message} (${m.selector ?? ''})`);
+      }
     }
     assert.deepEqual(found, []);
   });
