@@ -7,6 +7,7 @@
  * it had a value at both and the values differ (the rule is here, once).
  */
 import { formatIsoDate } from '../../data/dates.js';
+import { derived, derivedKey } from '../../data/derived.js';
 import { valuesAsOf, type History, type SeriesAsOf } from '../../data/history.js';
 import type { Dataset, Lang } from '../../data/model.js';
 import { formatVintage } from '../../i18n/format.js';
@@ -96,21 +97,34 @@ function storeLevels(ds: Dataset, series: number): number[] {
   return ds.store.codes.map((col) => col[series]);
 }
 
-/** The last publish's revisions over every history series (those are the only series a publish can have changed). */
-function lastRevisions(ds: Dataset, history: History, meta: ExplorerMeta, title: string): { last: RevisedPoint[]; total: number } {
+/** The last publish's revisions of a dataset, before they are named: level indices, date (days), values. */
+interface LastRevisions {
+  points: { levels: number[]; date: number; old: number | null; new: number | null }[];
+  total: number;
+}
+
+/** Computed once per loaded dataset (they depend on its data alone): a page asks on every view. */
+const LAST_REVISIONS = derivedKey<LastRevisions>("the last publish's revisions");
+
+/** The last publish's revisions over every history series (those are the only series a publish can have changed), at most MAX_LAST_REVISIONS. */
+function scanLastRevisions(ds: Dataset, history: History): LastRevisions {
   const n = history.stamps.length;
-  const last: RevisedPoint[] = [];
-  let total = 0;
+  const out: LastRevisions = { points: [], total: 0 };
   for (let h = 0; h < history.count; h++) {
     const levels = history.codes.map((col) => col[h]);
     const before = valuesAsOf(ds.store, history, levels, history.stamps[n - 2])!;
     const after = valuesAsOf(ds.store, history, levels, history.stamps[n - 1])!;
     const points = revisedBetween(before, after);
-    total += points.length;
-    for (const p of points.slice(0, MAX_LAST_REVISIONS - last.length)) {
-      last.push({ series: -1, label: seriesLabel(meta, ds, levels, title), date: formatIsoDate(p.date), old: p.old, new: p.new });
-    }
+    out.total += points.length;
+    for (const p of points.slice(0, MAX_LAST_REVISIONS - out.points.length)) out.points.push({ levels, ...p });
   }
+  return out;
+}
+
+/** The last publish's revisions, the series named in the page's language. */
+function lastRevisions(ds: Dataset, history: History, meta: ExplorerMeta, title: string): { last: RevisedPoint[]; total: number } {
+  const { points, total } = derived(ds, LAST_REVISIONS, () => scanLastRevisions(ds, history));
+  const last = points.map((p) => ({ series: -1, label: seriesLabel(meta, ds, p.levels, title), date: formatIsoDate(p.date), old: p.old, new: p.new }));
   return { last, total };
 }
 
