@@ -349,7 +349,8 @@ export class Chart {
   /** Marks other points (revised values) on the same series, keeping the zoom. */
   mark(marks: ChartMark[]): void {
     this.input = { ...this.input, marks };
-    this.plot?.redraw(false);
+    // a first plot not yet drawn draws them when it does
+    if (!this.pending) this.plot?.redraw(false);
   }
 
   /** Replaces the chart with one of new series (keeps nothing of the old zoom). */

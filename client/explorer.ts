@@ -29,7 +29,7 @@ import { watchDataset } from './live.js';
 import { nextTask } from './next-task.js';
 import { fetchSeries } from './series-fetch.js';
 import { withIndexBases } from './index-bases.js';
-import { chosenVintage, initRevisions, revisedMarks } from './revisions.js';
+import { RevisionsView } from './revisions.js';
 import { latestState } from '../src/render/pages/vintage-controls.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
@@ -91,8 +91,8 @@ export async function initExplorer(doc: Document): Promise<void> {
   // whether the values last drawn can take a log axis; where not, the state drops the scale (settleScale, below)
   let logApplies = true;
   let settleScale = (): void => {};
-  // the earlier vintage whose revised points the chart marks (client/revisions.ts)
-  let revisedSince = chosenVintage(doc, data);
+  // the revisions card and the revised points the chart marks (client/revisions.ts); wired with the controls
+  let revisions: RevisionsView | null = null;
   const chartInput = (series: SeriesData[]) => {
     const c = compareChart(data, state, series, lastCompared);
     logApplies = canLog(c.series);
@@ -106,7 +106,7 @@ export async function initExplorer(doc: Document): Promise<void> {
       unit: c.unit,
       unit2: c.unit2,
       log: state.scale === 'log' && canLog(c.series),
-      marks: revisedMarks(data, revisedSince, c.series),
+      marks: revisions?.marks(c.series) ?? [],
     };
   };
   let lastSeries: SeriesData[] = data.series;
@@ -170,6 +170,8 @@ export async function initExplorer(doc: Document): Promise<void> {
       else chart.update(chartInput(series));
       showCaption(series);
       showFigures(series);
+      // the revisions card of the new selection, from the server's page of it
+      void revisions?.show(statePageUrl('', lang, meta, asked)).catch(() => undefined);
       settleScale();
       if (status) status.textContent = '';
       if ((own.behind || compared.some((c) => c.behind)) && attempt < BEHIND_RETRIES) {
@@ -241,10 +243,8 @@ export async function initExplorer(doc: Document): Promise<void> {
     });
   }
   initLevelFilters(form);
-  initRevisions(doc, (vintage) => {
-    revisedSince = vintage;
-    chart.mark(chartInput(lastSeries).marks);
-  });
+  revisions = new RevisionsView(doc, data, statePageUrl('', lang, meta, state), () => chart.mark(chartInput(lastSeries).marks ?? []));
+  chart.mark(chartInput(lastSeries).marks ?? []);
   // the aggregation and partial fields wait for a frequency (the page without JavaScript sends them all at once)
   syncConversion(form, state);
   initCompareSearch(doc, data, () => state);

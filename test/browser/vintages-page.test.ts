@@ -103,6 +103,25 @@ describe('the vintages of a dataset page in Chromium, in every language', { skip
     });
   }
 
+  it('a selection changed in the browser gets the revisions card and marks of the new selection', async () => {
+    const { errors } = watchErrors(page);
+    // the nominal index of breakdown f was never revised; bf1's 1995 value was, in both later publishes
+    await page.goto(`${site.url}/d/ch_fso_wage_idx?breakdown=f&adjustment=nominal`);
+    await waitForChart(page, 1);
+    await waitForMarks(page, 0);
+    assert.equal(await page.locator(`[data-revised-since="${V2}"] [data-revised-count]`).getAttribute('data-revised-count'), '0');
+    await page.locator('input[name="breakdown"][value="bf1"]').check();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-revisions]')?.dataset.revisionsOf?.includes('bf1'));
+    await waitForChart(page, 2);
+    await waitForMarks(page, 1);
+    assert.equal(await page.locator(`[data-revised-since="${V2}"] [data-revised-count]`).getAttribute('data-revised-count'), '1');
+    // the new card's list of vintages is wired: the first vintage's list shows, the mark stays (revised since then too)
+    await page.locator('[data-revisions-vintage]').selectOption(V1);
+    assert.ok(await page.locator(`[data-revised-since="${V1}"]`).isVisible());
+    await waitForMarks(page, 1);
+    assert.deepEqual(errors, []);
+  });
+
   it("the page with its revisions card, and a past vintage's page with its banner, pass html-validate in every language", async () => {
     const found: string[] = [];
     for (const lang of LANGS) {
