@@ -82,7 +82,7 @@ export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
       transforms: [...TRANSFORMS],
       end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end),
       frequencyNames: Object.fromEntries(lowerFrequencies(ds.meta.frequency).map((f) => [f, formatFrequency(f, uiStrings(lang))])),
-      ...(ds.history ? { vintages: ds.history.stamps } : {}),
+      ...(ds.vintage || ds.history ? { vintages: [...(ds.vintage?.stamps ?? ds.history!.stamps)] } : {}),
     };
     byLang.set(lang, meta);
   }
