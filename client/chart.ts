@@ -40,6 +40,56 @@ export interface ChartInput {
   unit2?: string | null;
   /** a logarithmic y axis (only drawn when every value is above zero) */
   log?: boolean;
+  /** points to mark with a ring (revised values, client/revisions.ts): the index into `series` and the day */
+  marks?: ChartMark[];
+}
+
+/** A point the chart marks: series index and day (days since 1970). */
+export interface ChartMark {
+  series: number;
+  day: number;
+}
+
+/** The index of `x` in the sorted time axis, or -1. */
+function xIndex(xs: ArrayLike<number>, x: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] === x) return mid;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * Draws a ring around each marked point that is on the chart and in view;
+ * the number drawn is kept in the DOM (`data-marks`) for tests and tools.
+ */
+function drawMarks(u: uPlot, marks: ChartMark[]): void {
+  let drawn = 0;
+  const { ctx } = u;
+  ctx.save();
+  ctx.lineWidth = 2 * uPlot.pxRatio;
+  for (const m of marks) {
+    const s = u.series[m.series + 1];
+    const i = xIndex(u.data[0], m.day * DAY);
+    const v = i < 0 ? null : u.data[m.series + 1]?.[i];
+    if (!s?.show || v === null || v === undefined) continue;
+    const x = u.valToPos(m.day * DAY, 'x', true);
+    const y = u.valToPos(v, s.scale ?? 'y', true);
+    if (x < u.bbox.left || x > u.bbox.left + u.bbox.width || y < u.bbox.top || y > u.bbox.top + u.bbox.height) continue;
+    ctx.beginPath();
+    ctx.arc(x, y, 5 * uPlot.pxRatio, 0, 2 * Math.PI);
+    ctx.fillStyle = CHART_COLORS.background;
+    ctx.fill();
+    ctx.strokeStyle = seriesColor(m.series);
+    ctx.stroke();
+    drawn++;
+  }
+  ctx.restore();
+  u.root.dataset.marks = String(drawn);
 }
 
 /**
@@ -262,7 +312,7 @@ function options(input: () => ChartInput, width: number, height: number, onDraw:
       ...(right ? [valueAxis('y2', input().unit2 ?? null, lang, log)] : []),
     ],
     plugins: [tooltipPlugin(input)],
-    hooks: { draw: [onDraw] },
+    hooks: { draw: [(u) => drawMarks(u, input().marks ?? []), onDraw] },
   };
 }
 
@@ -294,6 +344,13 @@ export class Chart {
   private size(): { width: number; height: number } {
     const width = Math.max(280, Math.floor(this.container.clientWidth));
     return { width, height: width < 600 ? 300 : Math.min(460, Math.round(width * 0.5)) };
+  }
+
+  /** Marks other points (revised values) on the same series, keeping the zoom. */
+  mark(marks: ChartMark[]): void {
+    this.input = { ...this.input, marks };
+    // a first plot not yet drawn draws them when it does
+    if (!this.pending) this.plot?.redraw(false);
   }
 
   /** Replaces the chart with one of new series (keeps nothing of the old zoom). */

@@ -16,7 +16,7 @@ import { buildDownloadLinks } from '../src/render/pages/explorer-links.js';
 import { captionTitle, labelSeries, type SeriesData } from '../src/selection/naming.js';
 import { DEFAULT_PARTIAL, fieldLevel, PARAMS, takesBase } from '../src/selection/params.js';
 import type { Aggregation, Frequency } from '../src/data/frequency.js';
-import { readState } from '../src/selection/read-query.js';
+import { metaFacts, readState } from '../src/selection/read-query.js';
 import { countSeries, levelStates, reconcile, relativeEnd, statePageUrl, toUrlSelection, type ExplorerState } from '../src/selection/state.js';
 import { buildEmbedSnippet, buildSnippets, SNIPPET_TOOLS } from '../src/render/pages/snippets.js';
 import { apiUrl } from '../src/urls.js';
@@ -29,6 +29,8 @@ import { watchDataset } from './live.js';
 import { nextTask } from './next-task.js';
 import { fetchSeries } from './series-fetch.js';
 import { withIndexBases } from './index-bases.js';
+import { RevisionsView } from './revisions.js';
+import { latestState } from '../src/render/pages/vintage-controls.js';
 
 const EMBED_REFRESH_MS = 10 * 60 * 1000;
 /** An answer behind the announced version is asked again after 0.5, 1, 2, 4, 8 and 16 s (a replica reloads within seconds). */
@@ -89,6 +91,8 @@ export async function initExplorer(doc: Document): Promise<void> {
   // whether the values last drawn can take a log axis; where not, the state drops the scale (settleScale, below)
   let logApplies = true;
   let settleScale = (): void => {};
+  // the revisions card and the revised points the chart marks (client/revisions.ts); wired with the controls
+  let revisions: RevisionsView | null = null;
   const chartInput = (series: SeriesData[]) => {
     const c = compareChart(data, state, series, lastCompared);
     logApplies = canLog(c.series);
@@ -102,6 +106,7 @@ export async function initExplorer(doc: Document): Promise<void> {
       unit: c.unit,
       unit2: c.unit2,
       log: state.scale === 'log' && canLog(c.series),
+      marks: revisions?.marks(c.series) ?? [],
     };
   };
   let lastSeries: SeriesData[] = data.series;
@@ -171,6 +176,8 @@ export async function initExplorer(doc: Document): Promise<void> {
       else chart.update(chartInput(series));
       showCaption(series);
       showFigures(series);
+      // the revisions card of the new selection, from the server's page of it
+      void revisions?.show(statePageUrl('', lang, meta, asked)).catch(() => undefined);
       settleScale();
       if (status) status.textContent = '';
       if (((own.behind && !asked.asOf) || compared.some((c) => c.behind)) && attempt < BEHIND_RETRIES) {
@@ -222,6 +229,11 @@ export async function initExplorer(doc: Document): Promise<void> {
   form.addEventListener('change', (e) => {
     const input = e.target as HTMLInputElement | HTMLSelectElement;
     if (input.matches('[data-level-filter]')) return;
+    if (input.matches('[data-as-of]')) {
+      // another vintage is another page: its labels, banner and revisions are the server's (the URL through the table's writers)
+      window.location.assign(statePageUrl('', lang, meta, withAsOf(data, state, input.value)));
+      return;
+    }
     if (input.matches('[data-log]')) {
       // how the chart draws, not which data: no new request
       const next: ExplorerState = { ...state, scale: 'log' };
@@ -239,6 +251,8 @@ export async function initExplorer(doc: Document): Promise<void> {
     });
   }
   initLevelFilters(form);
+  revisions = new RevisionsView(doc, data, statePageUrl('', lang, meta, state), () => chart.mark(chartInput(lastSeries).marks ?? []));
+  chart.mark(chartInput(lastSeries).marks ?? []);
   // the aggregation and partial fields wait for a frequency (the page without JavaScript sends them all at once)
   syncConversion(form, state);
   initCompareSearch(doc, data, () => state);
@@ -248,6 +262,13 @@ export async function initExplorer(doc: Document): Promise<void> {
   const own = statePageUrl('', lang, meta, state);
   if (own !== window.location.pathname + window.location.search) window.history.replaceState(null, '', own);
   ready();
+}
+
+/** The state showing the vintage a text names (`as_of` as the table reads it; empty: the latest data). */
+function withAsOf(data: ExplorerData, state: ExplorerState, text: string): ExplorerState {
+  const next = latestState(state);
+  const read = text ? PARAMS.as_of.read(text, metaFacts(data.meta)) : null;
+  return read && 'value' in read ? { ...next, asOf: read.value } : next;
 }
 
 /** The state after one form control changed. */

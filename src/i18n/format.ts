@@ -65,3 +65,13 @@ export function formatSpan(start: number, end: number, frequency: string, lang: 
 export function formatFrequency(frequency: string, strings: UiStrings): string {
   return isFrequency(frequency) ? strings.frequencies[frequency] : frequency;
 }
+
+/**
+ * A vintage's time stamp (`YYYY-MM-DDTHH:MM:SSZ`) in words, to the minute, in UTC.
+ * @example formatVintage('2026-01-02T08:30:15Z', 'en') // "2 January 2026 at 08:30 UTC"
+ */
+export function formatVintage(stamp: string, lang: Lang): string {
+  // a page names a few vintages: a formatter per call, no memo
+  const options = { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' } as const;
+  return `${new Intl.DateTimeFormat(localeOf(lang), options).format(new Date(stamp))} UTC`;
+}

@@ -135,6 +135,23 @@ export const DE: UiStrings = {
     apiLink: 'Dieselben Daten über die API',
     allDatasets: 'Alle Datensätze',
     viewFull: 'Auf dataseries öffnen',
+    vintages: {
+      asOf: 'Datenstand',
+      latest: 'aktuell',
+      banner: 'Diese Seite zeigt die Daten, wie sie am {vintage} veröffentlicht waren.',
+      toLatest: 'Aktuelle Daten anzeigen',
+      heading: 'Revisionen',
+      compareWith: 'Revidiert seit dem Datenstand vom',
+      revisedCount: { one: '{n} Wert der gezeigten Reihen seit {vintage} revidiert', other: '{n} Werte der gezeigten Reihen seit {vintage} revidiert' },
+      listedFirst: 'Die ersten {n} sind aufgeführt.',
+      mark: 'Revidierter Wert',
+      series: 'Reihe',
+      date: 'Periode',
+      old: 'Wert damals',
+      now: 'Wert heute',
+      lastHeading: 'Revisionen der letzten Veröffentlichung ({vintage})',
+      lastCount: { one: 'Die letzte Veröffentlichung hat {n} Wert revidiert.', other: 'Die letzte Veröffentlichung hat {n} Werte revidiert.' },
+    },
   },
 
   libraries: {

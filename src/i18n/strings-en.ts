@@ -132,6 +132,23 @@ export const EN: UiStrings = {
     apiLink: 'The same data from the API',
     allDatasets: 'All datasets',
     viewFull: 'Open on dataseries',
+    vintages: {
+      asOf: 'Data as of',
+      latest: 'latest',
+      banner: 'This page shows the data as published on {vintage}.',
+      toLatest: 'Show the latest data',
+      heading: 'Revisions',
+      compareWith: 'Revised since the data of',
+      revisedCount: { one: '{n} value of the shown series revised since {vintage}', other: '{n} values of the shown series revised since {vintage}' },
+      listedFirst: 'The first {n} are listed.',
+      mark: 'Revised value',
+      series: 'Series',
+      date: 'Period',
+      old: 'Value then',
+      now: 'Value now',
+      lastHeading: 'Revisions of the last publish ({vintage})',
+      lastCount: { one: 'The last publish revised {n} value.', other: 'The last publish revised {n} values.' },
+    },
   },
 
   libraries: {

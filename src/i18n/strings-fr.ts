@@ -142,6 +142,26 @@ export const FR: UiStrings = {
     apiLink: 'Les mêmes données par l’API',
     allDatasets: 'Tous les jeux de données',
     viewFull: 'Ouvrir sur dataseries',
+    vintages: {
+      asOf: 'Données au',
+      latest: 'les plus récentes',
+      banner: 'Cette page montre les données telles que publiées le {vintage}.',
+      toLatest: 'Afficher les données les plus récentes',
+      heading: 'Révisions',
+      compareWith: 'Révisé depuis les données du',
+      revisedCount: {
+        one: '{n} valeur des séries affichées révisée depuis le {vintage}',
+        other: '{n} valeurs des séries affichées révisées depuis le {vintage}',
+      },
+      listedFirst: 'Les {n} premières sont listées.',
+      mark: 'Valeur révisée',
+      series: 'Série',
+      date: 'Période',
+      old: 'Valeur alors',
+      now: 'Valeur actuelle',
+      lastHeading: 'Révisions de la dernière publication ({vintage})',
+      lastCount: { one: 'La dernière publication a révisé {n} valeur.', other: 'La dernière publication a révisé {n} valeurs.' },
+    },
   },
 
   libraries: {

@@ -134,6 +134,23 @@ export const IT: UiStrings = {
     apiLink: 'Gli stessi dati tramite l’API',
     allDatasets: 'Tutti i set di dati',
     viewFull: 'Apri su dataseries',
+    vintages: {
+      asOf: 'Dati al',
+      latest: 'più recenti',
+      banner: 'Questa pagina mostra i dati come pubblicati il {vintage}.',
+      toLatest: 'Mostra i dati più recenti',
+      heading: 'Revisioni',
+      compareWith: 'Rivisto rispetto ai dati del',
+      revisedCount: { one: '{n} valore delle serie mostrate rivisto dal {vintage}', other: '{n} valori delle serie mostrate rivisti dal {vintage}' },
+      listedFirst: 'Sono elencati i primi {n}.',
+      mark: 'Valore rivisto',
+      series: 'Serie',
+      date: 'Periodo',
+      old: 'Valore allora',
+      now: 'Valore attuale',
+      lastHeading: 'Revisioni dell’ultima pubblicazione ({vintage})',
+      lastCount: { one: 'L’ultima pubblicazione ha rivisto {n} valore.', other: 'L’ultima pubblicazione ha rivisto {n} valori.' },
+    },
   },
 
   libraries: {

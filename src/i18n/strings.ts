@@ -163,6 +163,24 @@ export interface UiStrings {
     apiLink: string;
     allDatasets: string;
     viewFull: string;
+    /** the vintages of a dataset (issue 21): the as-of control, its banner, the revisions view; `{vintage}` is a time stamp in words */
+    vintages: {
+      asOf: string;
+      latest: string;
+      banner: string;
+      toLatest: string;
+      heading: string;
+      compareWith: string;
+      revisedCount: Plural;
+      listedFirst: string;
+      mark: string;
+      series: string;
+      date: string;
+      old: string;
+      now: string;
+      lastHeading: string;
+      lastCount: Plural;
+    };
   };
 
   libraries: {

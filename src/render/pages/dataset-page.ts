@@ -20,6 +20,8 @@ import { statePageUrl } from '../../selection/state.js';
 import { renderCompareCard } from './compare-card.js';
 import { chartImageUrl } from './explorer-links.js';
 import { takesBase } from '../../selection/params.js';
+import { renderRevisionsCard } from './revisions-card.js';
+import { renderAsOfBanner, renderAsOfSwitch } from './vintage-controls.js';
 
 /** The id of the index base field (the index warning links to it). */
 const INDEX_BASE_ID = 'index-base';
@@ -128,7 +130,7 @@ function renderChart(view: DatasetView, embed = false): SafeHtml {
 function renderChartColumn(view: DatasetView, apply: SafeHtml | ''): SafeHtml {
   const { t, data } = view;
   return html`<div class="toolbar">
-      ${renderFrequencySwitch(data.meta, data.state, t)}${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${apply}
+      ${renderFrequencySwitch(data.meta, data.state, t)}${renderTransformSwitch(data.meta, data.state, t)}${renderPeriod(data.state, data.span, view.presets, t)}${renderBasePicker(view)}${renderLogSwitch(view)}${renderAsOfSwitch(data.meta, data.state, t)}${apply}
     </div>
     ${renderHeadlineList(view)} ${renderChart(view)}
     <div class="chart-foot">
@@ -210,8 +212,9 @@ function renderAbout(view: DatasetView): SafeHtml {
 
 /** Renders the dataset page. */
 export function renderDataset(view: DatasetView): string {
-  const main = html`${renderHeader(view)} ${renderExplorer(view)} ${renderCompareCard(view.compare)} ${renderOutputs(view)}
-  ${renderCitations(view.citation, view.t.dataset)} ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
+  const main = html`${renderHeader(view)} ${renderAsOfBanner(view.data.meta, view.data.state, view.t, view.data.meta.lang)} ${renderExplorer(view)}
+  ${renderRevisionsCard(view.revisions)} ${renderCompareCard(view.compare)} ${renderOutputs(view)} ${renderCitations(view.citation, view.t.dataset)}
+  ${renderAbout(view)} ${jsonScript('explorer-data', view.data)}`;
   return renderLayout(view.layout, main);
 }
 

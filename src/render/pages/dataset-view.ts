@@ -21,7 +21,7 @@ import type { LayoutView } from '../layout.js';
 import { buildExplorerMeta, buildExplorerUnits, fractionKeys, selectionTitle, toSelection } from '../../selection/from-dataset.js';
 import { buildDownloadLinks, type DownloadKind } from './explorer-links.js';
 import type { ExplorerData } from './explorer-data.js';
-import { captionTitle, labelSeries, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
+import { captionTitle, labelSeries, seriesKey, type SeriesCaption, type SeriesData } from '../../selection/naming.js';
 import { readPageQuery } from '../../selection/read-query.js';
 import { comparedState, nameCompared, type ComparedSeries } from '../../selection/compare.js';
 import { buildCompared, compareDropsOf } from './compare-view.js';
@@ -33,6 +33,9 @@ import { licenseAnchor, licenseName } from './licenses.js';
 import { layoutOf, type Site } from './site.js';
 import type { CitationInput } from './citation.js';
 import { buildEmbedSnippet, buildSnippets, type SnippetTool } from './snippets.js';
+import { buildRevisions } from './revisions.js';
+import type { RevisionsCardInput } from './revisions-card.js';
+import { stampFileName } from '../../data/vintage-stamp.js';
 
 /** A period shortcut ("10 years"): a link for the page without JavaScript. */
 export interface Preset {
@@ -84,6 +87,8 @@ export interface DatasetView {
   /** the same view with another transform: the fixes the chart's warning offers (chart-notes.ts chartWarning) */
   fixHrefs: { diff: string; level: string };
   citation: CitationInput;
+  /** the revisions card (issue 21); null for a dataset of one vintage */
+  revisions: RevisionsCardInput | null;
 }
 
 const PRESET_YEARS = [5, 10, 20];
@@ -225,6 +230,13 @@ export function buildDatasetView(
     },
     series,
   );
+  // the revisions are of the latest data: a page of a past vintage (as_of) has none
+  const revisions = state.asOf ? null : buildRevisions(ds, meta, selectionView.series, lang, title);
+  if (revisions && !embed)
+    data.revised = revisions.since.map((s) => ({
+      vintage: stampFileName(s.vintage),
+      points: s.points.map((p) => [seriesKey(series[p.series].codes), p.date]),
+    }));
   const shown = nameCompared([{ dataset: data, series }, ...compared.map((c) => ({ dataset: c, series: c.series }))], state.transform, state.base).series;
   // a log scale the values cannot take (yoy across zero) leaves the state before any URL or the inline data is written (issue 23)
   if (state.scale === 'log' && !canLog(shown)) delete state.scale;
@@ -312,5 +324,6 @@ export function buildDatasetView(
       accessed: new Date().toISOString().slice(0, 10),
       lang,
     },
+    revisions: revisions && !embed ? { revisions, labels: caption.series.map((s) => s.label), words: t.dataset.vintages, lang, dateUnit: data.dateUnit } : null,
   };
 }

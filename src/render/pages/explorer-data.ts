@@ -36,4 +36,6 @@ export interface ExplorerData {
   compare: ComparedData[];
   /** the Compare card's words, when there are compared series */
   compareWords?: CompareWords;
+  /** per earlier vintage (newest first, as `as_of` writes it): the points of `series` revised since, [seriesKey of the codes, ISO date]; absent: one vintage */
+  revised?: { vintage: string; points: [string, string][] }[];
 }
