@@ -206,7 +206,7 @@ describe('HTTP behaviour of the API', () => {
     assert.equal(doc.openapi, '3.1.0');
     for (const p of ['/catalog', '/dataset/{id}/meta', '/series', '/series.csv', '/health']) assert.ok(doc.paths[p], p);
     const params = doc.paths['/series'].get.parameters.map((p: { name: string }) => p.name);
-    assert.deepEqual(params.sort(), ['aggregation', 'base', 'dataset', 'dims', 'download', 'frequency', 'from', 'last', 'partial', 'to', 'transform']);
+    assert.deepEqual(params.sort(), ['aggregation', 'as_of', 'base', 'dataset', 'dims', 'download', 'frequency', 'from', 'last', 'partial', 'to', 'transform']);
     const docs = await app.inject('/__docs__/');
     assert.equal(docs.statusCode, 200);
     assert.doesNotMatch(docs.body, /https?:\/\/(cdn|unpkg|cdnjs)/, 'docs assets are local');

@@ -105,9 +105,13 @@ function codeColumns(input: SnippetInput): string[] {
   return input.meta.dims.map((d) => d.id);
 }
 
-/** Whether the selection's window is relative (`from=-5y`): `ds()` takes dates only, so the snippet reads the CSV URL, which rolls forward. */
+/**
+ * Whether the snippet reads the CSV URL rather than calling `ds()`: a
+ * relative window (`from=-5y`; `ds()` takes dates only, the URL rolls
+ * forward), or a vintage (`as_of`, which `ds()` does not take yet: the URL carries it).
+ */
 function isRolling(input: SnippetInput): boolean {
-  return isRelativeBound(input.state.from) || isRelativeBound(input.state.to);
+  return isRelativeBound(input.state.from) || isRelativeBound(input.state.to) || input.state.asOf !== undefined;
 }
 
 // utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
