@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
  * The layers, bottom up (docs/decisions.md, "Layers checked by lint"):
  *
  *   data, errors, project-root → i18n → query → selection, urls
- *   → discovery, render, publish → workers → http, routes, app-context, config
+ *   → sdmx → discovery, render, publish → workers → http, routes, app-context, config
  *   → openapi → app → server → cli
  *
  * with client/ (the browser bundle) beside them, importing only the modules of
@@ -17,7 +17,7 @@ import tseslint from 'typescript-eslint';
 const BASE = ['data', 'errors', 'project-root'];
 const QUERY = [...BASE, 'i18n', 'query', 'urls'];
 const SELECTION = [...QUERY, 'selection'];
-const PAGES = [...SELECTION, 'discovery', 'render'];
+const PAGES = [...SELECTION, 'sdmx', 'discovery', 'render'];
 const TOP = [...PAGES, 'workers', 'http', 'app-context'];
 /** What each module of src/ may import, and why; the key is a folder or a top-level file without `.ts`. */
 export const MAY_IMPORT = {
@@ -30,6 +30,8 @@ export const MAY_IMPORT = {
   // still imports it (a query module reaching up, left for the next step of issue 20: the metadata belongs above query)
   urls: [SELECTION, 'src/urls.ts writes URLs from the parameter table: it imports only data, errors, i18n, query and selection.'],
   selection: [SELECTION, 'src/selection is shared with the browser bundle: it imports only data, errors, i18n, query and urls.'],
+  // SDMX names, keys and messages: they read the store and the selection table; pages (the snippet card) and routes read them
+  sdmx: [SELECTION, 'src/sdmx (SDMX ids, keys, messages) imports only the layers up to selection: never render, routes or http.'],
   discovery: [PAGES, 'src/discovery imports only the layers up to selection, and render.'],
   render: [PAGES, 'src/render imports only the layers up to selection, and discovery: never routes, http or what serves it.'],
   publish: [SELECTION, 'src/publish writes published files: it imports only the layers up to selection.'],
@@ -78,7 +80,7 @@ layers.push({
     forbid(
       '^\\.\\./src/',
       MODULES.filter((m) => !CLIENT_MAY_IMPORT.includes(m)),
-      'client/ is the browser bundle: it imports only data, errors, i18n, query, urls, selection and render from src/.',
+      'client/ is the browser bundle: it imports only data, errors, i18n, query, urls, selection, sdmx and render from src/.',
     ),
     { regex: NODE, message: 'client/ is the browser bundle: no Node or server modules.' },
   ]),

@@ -60,6 +60,10 @@ const PROBES: Record<string, [fail: string[], pass: string[]]> = {
     ['../openapi/operations.js', '../workers/pool.js', '../app.js', '../render/html.js', 'node:fs'],
     ['../query/closest.js', '../urls.js', '../data/model.js'],
   ],
+  sdmx: [
+    ['../render/html.js', '../routes/api.js', '../http/send-error.js', '../discovery/search.js'],
+    ['../selection/params.js', '../data/model.js', '../errors/ds-error.js', './names.js'],
+  ],
   discovery: [
     ['../routes/api.js', '../http/send-error.js', '../workers/pool.js'],
     ['../render/chart-style.js', '../selection/naming.js'],

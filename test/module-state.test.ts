@@ -33,6 +33,8 @@ const STAYS: Record<string, string> = {
     'shared with the browser bundle, which has no app instance: a WeakMap keyed by the explorer meta it is a pure function of (the meta is kept on its dataset)',
   'src/selection/read-selection.ts:factsCache':
     "a WeakMap keyed by the dataset it is a pure function of (goes with it): it holds functions, and a dataset's derived map crosses to the image workers by structured clone, which cannot carry them",
+  'src/sdmx/names.ts:NAMES':
+    "shared with the browser bundle (the snippet card's SDMX URL): a WeakMap keyed by the dataset it is a pure function of (goes with it); it holds functions, which a dataset's derived map cannot carry to the image workers",
   'src/selection/naming.ts:pathCache':
     'shared with the browser bundle, which has no app instance: a WeakMap keyed by the dimension object it is a pure function of (the dimension lives in the explorer meta, kept on its dataset)',
 };
