@@ -27,7 +27,7 @@ const PART_MONTHS = { S: 6, Q: 3 } as const;
 function isoWeekOne(year: number): number {
   const jan4 = daysFromCivil(year, 1, 4);
   // 1970-01-01 was a Thursday: (days + 3) mod 7 is 0 on Mondays
-  return jan4 - (((jan4 + 3) % 7) + 7) % 7;
+  return jan4 - ((((jan4 + 3) % 7) + 7) % 7);
 }
 
 /** The span of `count` months from a month's first day. */
