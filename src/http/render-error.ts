@@ -1,9 +1,10 @@
 import { problemType } from '../errors/catalogue.js';
 import type { DsError } from '../errors/ds-error.js';
 import { csvField } from '../query/encode.js';
+import { renderSdmxError } from '../sdmx/errors.js';
 
-/** How an error is rendered: problem+json, a one-column `error` CSV, or (pages) HTML. */
-export type ErrorFormat = 'json' | 'csv' | 'html';
+/** How an error is rendered: problem+json, a one-column `error` CSV, (pages) HTML, or (SDMX routes) an SDMX-ML error message. */
+export type ErrorFormat = 'json' | 'csv' | 'html' | 'sdmx';
 
 /** The media type of an error of the API's formats (also what /openapi.json documents). */
 export const ERROR_MEDIA_TYPES = { json: 'application/problem+json; charset=utf-8', csv: 'text/csv; charset=utf-8' } as const;
@@ -35,6 +36,7 @@ export class ErrorRenderer {
    */
   render(err: DsError, format: ErrorFormat, instance: string): RenderedError {
     if (format === 'html' && this.html) return { type: 'text/html; charset=utf-8', body: this.html(err, instance) };
+    if (format === 'sdmx') return renderSdmxError(err);
     if (format === 'csv') return { type: ERROR_MEDIA_TYPES.csv, body: 'error\n' + csvField(err.message) + '\n' };
     return { type: ERROR_MEDIA_TYPES.json, body: JSON.stringify(problemOf(err, instance)) };
   }
