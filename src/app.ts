@@ -27,6 +27,7 @@ import { registerImageRoutes } from './routes/images.js';
 import { registerPageRoutes } from './routes/pages.js';
 import { registerSelectionOutputs } from './routes/selection-outputs.js';
 import { registerSdmxDataRoutes } from './routes/sdmx-data.js';
+import { registerSdmxStructureRoutes } from './routes/sdmx-structure.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { createHeavyPool } from './workers/heavy-pool.js';
@@ -197,6 +198,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerSystemRoutes(app, ctx);
   registerSdmxDataRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  registerSdmxStructureRoutes(app, ctx);
   answerOtherMethods();
   app.addHook('onClose', async () => {
     data.close();

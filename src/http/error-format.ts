@@ -1,5 +1,5 @@
-import { wantsSdmxError } from '../sdmx/errors.js';
 import type { ErrorFormat } from './render-error.js';
+import { wantsSdmxError } from '../sdmx/errors.js';
 
 /** What deciding an error's format reads of a request (a Fastify request or Node's). */
 export interface RequestLike {
@@ -52,19 +52,16 @@ export function prefersJson(accept: string | undefined): boolean {
 
 /**
  * How to render an error for a request: its route's format when it matched
- * one (an SDMX route's: SDMX-ML unless the client names JSON first), else
- * SDMX's for a path under /sdmx/, an HTML page for a browser asking for a page, an error CSV for a
+ * one, else an HTML page for a browser asking for a page, an error CSV for a
  * `.csv` path, problem+json otherwise. The one rule for the app and the front door.
  * @example errorFormatOf(req, req.routeOptions?.config?.format)
  */
 export function errorFormatOf(req: RequestLike, routeFormat?: ErrorFormat): ErrorFormat {
+  // the SDMX face, matched or not: SDMX-ML for SDMX clients, problem+json for a client that asks for JSON (issue 22)
+  if (routeFormat === 'sdmx' || (!routeFormat && pathOf(req.url).startsWith('/sdmx/'))) return wantsSdmxError(req.headers.accept) ? 'sdmx' : 'json';
   // a page's error is a page for a browser, and the problem shape for a client that prefers JSON (issue 23)
   if (routeFormat === 'html') return prefersJson(req.headers.accept) ? 'json' : 'html';
-  // an SDMX route's error is an SDMX-ML error message, and the problem shape for a client that names JSON first (issue 22)
-  if (routeFormat === 'sdmx') return wantsSdmxError(req.headers.accept) ? 'sdmx' : 'json';
   if (routeFormat) return routeFormat;
-  // a path under /sdmx/ that no route took (too long a key, no such resource) still answers SDMX clients in SDMX-ML
-  if (pathOf(req.url).startsWith('/sdmx/')) return wantsSdmxError(req.headers.accept) ? 'sdmx' : 'json';
   if (isPageRequest(req)) return 'html';
   return pathOf(req.url).endsWith('.csv') ? 'csv' : 'json';
 }

@@ -3,7 +3,7 @@ import type { DsError } from '../errors/ds-error.js';
 import { csvField } from '../query/encode.js';
 import { renderSdmxError } from '../sdmx/errors.js';
 
-/** How an error is rendered: problem+json, a one-column `error` CSV, (pages) HTML, or (SDMX routes) an SDMX-ML error message. */
+/** How an error is rendered: problem+json, a one-column `error` CSV, (pages) HTML, or (the SDMX routes) an SDMX-ML error message. */
 export type ErrorFormat = 'json' | 'csv' | 'html' | 'sdmx';
 
 /** The media type of an error of the API's formats (also what /openapi.json documents). */

@@ -180,6 +180,13 @@ export const DE: UiStrings = {
         'Der Katalog, die Metadaten jedes Datensatzes und die Beobachtungen stehen auch als JSON bereit. Die interaktive Dokumentation listet alle Routen und Parameter auf.',
       ],
     },
+    sdmx: {
+      heading: 'SDMX',
+      paragraphs: [
+        'Werkzeuge, die SDMX lesen, den Austauschstandard der Statistikämter und Zentralbanken (R rsdmx, Python sdmx1 und pandasdmx, Stata sdmxuse, die .Stat Suite), lesen auch diesen Dienst: Jeder Datensatz ist ein SDMX-2.1-Dataflow mit seiner Datenstruktur, seinen Codelisten (Bezeichnungen in vier Sprachen, die Hierarchie als übergeordnete Codes) und Konzepten.',
+        'Eine Auswahl ist ein SDMX-Schlüssel: eine Stelle pro Dimension, Codes mit + verbunden, eine leere Stelle für alle Codes. Kennungen, die SDMX nicht zulässt (Leerzeichen, Umlaute), werden als SDMX-Kennungen geschrieben; die Datenstruktur nennt zu jeder ihren ursprünglichen Text. Die Code-Karte jeder Datensatzseite enthält die SDMX-Adresse der aktuellen Auswahl.',
+      ],
+    },
   },
 
   about: {

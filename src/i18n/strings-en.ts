@@ -175,6 +175,13 @@ export const EN: UiStrings = {
         'The catalog, the metadata of each dataset and the observations are also available as JSON. The interactive documentation lists every route and parameter.',
       ],
     },
+    sdmx: {
+      heading: 'SDMX',
+      paragraphs: [
+        'Tools that read SDMX, the exchange standard of statistical agencies and central banks (R rsdmx, Python sdmx1 and pandasdmx, Stata sdmxuse, the .Stat Suite), read this service too: every dataset is an SDMX 2.1 dataflow with its data structure, codelists (labels in four languages, the hierarchy as parent codes) and concepts.',
+        'A selection is an SDMX key: one position per dimension, codes joined by +, an empty position for all codes. Ids that SDMX does not allow (spaces, umlauts) are written as SDMX ids; the data structure gives each its original text. The code card on each dataset page has the SDMX address of the current selection.',
+      ],
+    },
   },
 
   about: {

@@ -187,6 +187,13 @@ export const FR: UiStrings = {
         'Le catalogue, les métadonnées de chaque jeu de données et les observations sont aussi disponibles en JSON. La documentation interactive liste toutes les routes et tous les paramètres.',
       ],
     },
+    sdmx: {
+      heading: 'SDMX',
+      paragraphs: [
+        'Les outils qui lisent SDMX, le standard d’échange des offices statistiques et des banques centrales (R rsdmx, Python sdmx1 et pandasdmx, Stata sdmxuse, la .Stat Suite), lisent aussi ce service : chaque jeu de données est un dataflow SDMX 2.1 avec sa structure de données, ses listes de codes (libellés en quatre langues, la hiérarchie en codes parents) et ses concepts.',
+        'Une sélection est une clé SDMX : une position par dimension, les codes joints par +, une position vide pour tous les codes. Les identifiants que SDMX n’admet pas (espaces, trémas) sont écrits comme identifiants SDMX ; la structure de données donne pour chacun son texte d’origine. La fiche de code de chaque page de jeu de données contient l’adresse SDMX de la sélection courante.',
+      ],
+    },
   },
 
   about: {

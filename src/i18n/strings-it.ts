@@ -179,6 +179,13 @@ export const IT: UiStrings = {
         'Il catalogo, i metadati di ogni set di dati e le osservazioni sono disponibili anche in JSON. La documentazione interattiva elenca tutte le rotte e tutti i parametri.',
       ],
     },
+    sdmx: {
+      heading: 'SDMX',
+      paragraphs: [
+        'Gli strumenti che leggono SDMX, lo standard di scambio degli uffici di statistica e delle banche centrali (R rsdmx, Python sdmx1 e pandasdmx, Stata sdmxuse, la .Stat Suite), leggono anche questo servizio: ogni set di dati è un dataflow SDMX 2.1 con la sua struttura dei dati, le sue liste di codici (etichette in quattro lingue, la gerarchia come codici padre) e i suoi concetti.',
+        'Una selezione è una chiave SDMX: una posizione per dimensione, i codici uniti da +, una posizione vuota per tutti i codici. Gli identificativi che SDMX non ammette (spazi, dieresi) sono scritti come identificativi SDMX; la struttura dei dati indica per ciascuno il testo originale. La scheda del codice di ogni pagina di set di dati contiene l’indirizzo SDMX della selezione corrente.',
+      ],
+    },
   },
 
   about: {

@@ -16,7 +16,7 @@ const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map(
 
 /** Strings that are the same word in a language and in English (names, loanwords, codes). */
 const SAME_AS_ENGLISH =
-  /^(languageName|nav\.api|footer\.llms|libraries\.(r|python)\.heading|libraries\.tools\.heading|dataset\.formats\.(csv|xlsx|json)|dataset\.tabCode|dataset\.transforms\.index|dataset\.copy|errors\.details|facts\.(source|series)|dataset\.chart|datasets\.filterLabel|dataset\.notes|dataset\.period|facts\.span|frequencies\.(annual|monthly)|licenses\.title|observationCount\.(one|other)|dataset\.embedPreview|about\.title|home\.title|dataset\.about)$/;
+  /^(languageName|nav\.api|footer\.llms|libraries\.(r|python)\.heading|libraries\.(tools|sdmx)\.heading|dataset\.formats\.(csv|xlsx|json)|dataset\.tabCode|dataset\.transforms\.index|dataset\.copy|errors\.details|facts\.(source|series)|dataset\.chart|datasets\.filterLabel|dataset\.notes|dataset\.period|facts\.span|frequencies\.(annual|monthly)|licenses\.title|observationCount\.(one|other)|dataset\.embedPreview|about\.title|home\.title|dataset\.about)$/;
 
 describe('interface strings', () => {
   const en = new Map(leaves(uiStrings('en')));

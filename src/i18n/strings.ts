@@ -177,6 +177,8 @@ export interface UiStrings {
     urlParts: { dataset: string; dims: string; dates: string; transform: string };
     tools: Section;
     api: Section;
+    /** the SDMX face (issue 22) */
+    sdmx: Section;
   };
 
   about: { title: string; lede: string; sections: Section[] };

@@ -29,6 +29,18 @@ interface OpenApiObject {
   [key: string]: unknown;
 }
 
+/**
+ * The SDMX 2.1 REST face (issue 22), described here rather than as operations:
+ * its paths, media types and errors are SDMX's own, documented by the standard.
+ */
+const SDMX_DESCRIPTION = [
+  '**SDMX 2.1.** The same data as an SDMX 2.1 REST service under [/sdmx/2.1/](/sdmx/2.1/dataflow), for SDMX clients (R rsdmx, Python sdmx1, Stata sdmxuse, the .Stat Suite):',
+  '`/sdmx/2.1/dataflow[/{agency}[/{id}[/{version}]]]`, `datastructure/…`, `codelist/…`, `conceptscheme/…` (agency `DATASERIES`, version `1.0`; `references=none|parents|parentsandsiblings|children|descendants|all`) answer SDMX-ML 2.1 structure messages;',
+  '`/sdmx/2.1/data/{flow}/{key}` (`startPeriod`, `endPeriod`, `lastNObservations`, `dimensionAtObservation`, `detail`) answers the observations as SDMX-ML, SDMX-JSON or SDMX-CSV, chosen by Accept or `format=`.',
+  'Their errors are SDMX-ML error messages with the SDMX code (100 no results: 404; 140 syntax error and 150 semantic error: 400; 501 not implemented), or this problem+json when the request accepts JSON.',
+  'See the standard: https://github.com/sdmx-twg/sdmx-rest (version 2.1).',
+].join(' ');
+
 const DESCRIPTION = [
   'Statistical datasets and time series as JSON, CSV, Excel and chart images. Read-only and open: no authentication.',
   '',
@@ -36,6 +48,8 @@ const DESCRIPTION = [
   'Answers carry a weak ETag that changes with the data; a matching If-None-Match gets 304.',
   '',
   'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code` and an `error` member holding the message; each operation lists the codes it may answer. CSV routes answer a one-column `error` CSV with the same status. A path no route answers gets 404 `no_route` (`components/responses/NoRoute`), an unknown page asset 404 `no_asset` (`NoAsset`). The HTML pages answer their errors as problem+json too when the request prefers JSON (Accept).',
+  '',
+  SDMX_DESCRIPTION,
 ].join('\n');
 
 /** The request schemas of the GET routes, keyed by OpenAPI path (`/dataset/{id}/meta`). */

@@ -1,10 +1,13 @@
 import { formatIsoDate } from '../data/dates.js';
+import { isRelativeBound } from '../query/date-bound.js';
 import type { Dataset, Dimension, Labels, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import { lowerFrequencies } from '../data/frequency.js';
 import type { Selection } from '../query/view.js';
 import { paramSpec, paramsTakenBy } from '../selection/params.js';
 import { apiUrl, datasetMetaUrl, formatDims, pageUrl, serviceUrl, urlPartsOf, type UrlSelection } from '../urls.js';
+import { sdmxDataUrl, sdmxStructureUrl } from '../sdmx/key.js';
+import { sdmxNames } from '../sdmx/names.js';
 
 /**
  * `/llms.txt` and `/llms-full.txt` (llmstxt.org): what the service is and how
@@ -96,6 +99,7 @@ function apiSection(snapshot: Snapshot, baseUrl: string, opening: OpeningSelecti
       `- [Observations as Excel](${apiUrl(baseUrl, 'series.xlsx', sel, order)}): a data sheet with labels and real dates, and a metadata sheet with source, license and citation; \`lang=de|fr|it\` for labels.`,
       `- [Chart as SVG](${apiUrl(baseUrl, 'chart.svg', sel, order)}): the chart of a selection; also /chart.png, with \`lang\`, \`width\`, \`height\`.`,
       `- [Dataset page](${pageUrl(baseUrl, 'en', sel, order)}): the interactive page of the same selection; \`/de\`, \`/fr\`, \`/it\` for other languages.`,
+      ...sdmxLines(ex, baseUrl, sel),
     );
   }
   lines.push(
@@ -106,6 +110,18 @@ function apiSection(snapshot: Snapshot, baseUrl: string, opening: OpeningSelecti
     '',
   );
   return lines;
+}
+
+/** The SDMX 2.1 face (issue 22): the dataflows, a data structure, the data of a selection by its SDMX key. */
+function sdmxLines(ds: Dataset, baseUrl: string, sel: UrlSelection): string[] {
+  const flow = sdmxNames(ds).flowId;
+  const source = { id: ds.meta.id, dims: ds.meta.dimensions };
+  return [
+    `- [SDMX 2.1 dataflows](${sdmxStructureUrl(baseUrl, 'dataflow')}): every dataset as an SDMX dataflow (SDMX-ML 2.1), for SDMX clients such as R rsdmx, Python sdmx1, Stata sdmxuse.`,
+    `- [SDMX data structure](${sdmxStructureUrl(baseUrl, 'datastructure', flow, 'children')}): dimensions, codelists (four languages, hierarchy as parent codes) and concepts; ids SDMX forbids are mapped, the original text is kept as an annotation.`,
+    // written, not linked: the data route is another step of issue 22 (branch sdmxd); link it once it answers
+    `- SDMX data, e.g. \`${sdmxDataUrl(baseUrl, source, sel.dims, { startPeriod: isRelativeBound(sel.from) ? null : sel.from })}\`: the selection by its SDMX key (one position per dimension, codes joined by +, empty for all), with startPeriod, endPeriod, lastNObservations; SDMX-ML, SDMX-JSON or SDMX-CSV by Accept or format=.`,
+  ];
 }
 
 function datasetLine(ds: Dataset, baseUrl: string): string {

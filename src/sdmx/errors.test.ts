@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { BadParameterError, NotFoundError, NotImplementedError } from '../errors/ds-error.js';
+import { BadParameterError, MethodNotAllowedError, NotFoundError, NotImplementedError, PreconditionFailedError } from '../errors/ds-error.js';
 import { renderSdmxError, sdmxCodeOf, wantsSdmxError } from './errors.js';
 
 /** xmllint's verdict on a text: '' when well-formed. */
@@ -24,6 +24,9 @@ describe('SDMX errors', () => {
     assert.equal(sdmxCodeOf(new BadParameterError('x')), 140);
     assert.equal(sdmxCodeOf(new BadParameterError('x', {}, 'unknown_code')), 150);
     assert.equal(sdmxCodeOf(new NotImplementedError('x')), 501);
+    // another client error is the client's request, not our failure: never SDMX 500
+    assert.equal(sdmxCodeOf(new MethodNotAllowedError('POST', ['GET'])), 140);
+    assert.equal(sdmxCodeOf(new PreconditionFailedError('W/"x"')), 140);
   });
 
   it('writes a well-formed, namespaced SDMX-ML 2.1 error message with the status of our error', () => {

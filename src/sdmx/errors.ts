@@ -25,7 +25,8 @@ const SEMANTIC = new Set<string>(['unknown_dimension', 'unknown_code', 'bad_date
 
 /**
  * The SDMX code of one of our errors, when the throw site does not name one:
- * 404 → 100, a semantic 400 → 150, another 400 → 140, 501 → 501, 503 and 429 → 503, 413/414 → 510, else 500.
+ * 404 → 100, a semantic 400 → 150, another 400 → 140, 501 → 501, 503 and 429 → 503, 413/414 → 510,
+ * any other 4xx → 140, else 500.
  * @example sdmxCodeOf(new NotFoundError('Unknown dataset', {}, 'unknown_dataset')) // 100
  */
 export function sdmxCodeOf(error: DsError): SdmxErrorCode {
@@ -34,7 +35,8 @@ export function sdmxCodeOf(error: DsError): SdmxErrorCode {
   if (error.status === 501) return 501;
   if (error.status === 503 || error.status === 429) return 503;
   if (error.status === 413 || error.status === 414) return 510;
-  return 500;
+  // another client error (405, 412…) is a request SDMX calls malformed, never our failure
+  return error.status >= 400 && error.status < 500 ? 140 : 500;
 }
 
 /** The SDMX-ML 2.1 namespaces of a message. */

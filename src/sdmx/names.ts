@@ -104,9 +104,19 @@ function idTable(originals: readonly string[], map: (original: string) => string
   return { ids, index };
 }
 
-/** The names of one dataset, computed from its metadata. */
-function buildNames(ds: Dataset): SdmxNames {
-  const dims = ds.meta.dimensions;
+/**
+ * What the names are a function of: the dataset id and its dimensions' ids and
+ * level codes in order. A Dataset's meta (`dimensions`) and the page's
+ * ExplorerMeta (`dims`, same levels in the same order) both give it.
+ */
+export interface NamesSource {
+  id: string;
+  dims: readonly { id: string; levels: readonly { code: string }[] }[];
+}
+
+/** The names of one dataset, computed from its ids and codes. */
+function buildNames(source: NamesSource): SdmxNames {
+  const dims = source.dims;
   const synthetic = dims.length === 0;
   const dimTable = idTable(
     dims.map((d) => d.id),
@@ -119,7 +129,7 @@ function buildNames(ds: Dataset): SdmxNames {
     ),
   );
   return {
-    flowId: sdmxCodeId(ds.meta.id),
+    flowId: sdmxCodeId(source.id),
     dimIds: synthetic ? [SYNTHETIC_DIM] : dimTable.ids,
     synthetic,
     codeId: (dim, level) => (synthetic ? SYNTHETIC_CODE : codeTables[dim].ids[level]),
@@ -131,7 +141,7 @@ function buildNames(ds: Dataset): SdmxNames {
   };
 }
 
-const NAMES = new WeakMap<Dataset, SdmxNames>();
+const NAMES = new WeakMap<object, SdmxNames>();
 
 /**
  * The SDMX names of a dataset, memoised per Dataset object (a new publish is a
@@ -140,6 +150,16 @@ const NAMES = new WeakMap<Dataset, SdmxNames>();
  */
 export function sdmxNames(ds: Dataset): SdmxNames {
   let names = NAMES.get(ds);
-  if (!names) NAMES.set(ds, (names = buildNames(ds)));
+  if (!names) NAMES.set(ds, (names = buildNames({ id: ds.meta.id, dims: ds.meta.dimensions })));
+  return names;
+}
+
+/**
+ * The SDMX names from ids and codes alone (the page's ExplorerMeta in the
+ * browser), memoised per source object; the same as `sdmxNames` of its dataset.
+ */
+export function sdmxNamesOf(source: NamesSource): SdmxNames {
+  let names = NAMES.get(source);
+  if (!names) NAMES.set(source, (names = buildNames(source)));
   return names;
 }

@@ -69,6 +69,9 @@ describe('the explorer on ch_seco_concon, in Chromium', { skip: SKIP_BROWSER }, 
     assert.match(r, /transform=yoy/);
     assert.match((await snippet('python')) ?? '', /structure=\["ks_i63_index_q", "ks_i11_econ_hist_q"\],[\s\S]*start="2000-01-01"/);
     assert.ok(((await snippet('curl')) ?? '').includes(`${site.url}/series.csv?${SELECTION}`));
+    // the SDMX entry: the browser writes the key the server reads (issue 22), the dates as startPeriod
+    const sdmxData = `${site.url}/sdmx/2.1/data/ch_seco_concon/index.ks_i63_index_q+ks_i11_econ_hist_q.csa?startPeriod=2000-01-01`;
+    assert.equal(await snippet('sdmx'), `library(rsdmx)\n\nurl <- "${sdmxData}"\ndf <- as.data.frame(readSDMX(url))`);
     // the copy button copies the snippet as shown
     await chrome.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     await page.click('button[data-copy="snippet-r"]');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ExplorerMeta, ExplorerState } from '../../selection/state.js';
-import { buildEmbedSnippet, buildSnippets, csvUrl, SNIPPET_TOOLS } from './snippets.js';
+import { buildEmbedSnippet, buildSnippets, csvUrl, SNIPPET_TOOLS, sdmxUrl } from './snippets.js';
 
 const level = (code: string) => ({ code, label: `L ${code}`, data: true, depth: 0 });
 
@@ -149,7 +149,8 @@ describe('code snippets', () => {
       const url = csvUrl(input(state));
       assert.ok(url.endsWith(`&from=${window.from}${window.to ? `&to=${window.to}` : ''}&transform=yoy`), url);
       const s = buildSnippets(input(state));
-      for (const tool of SNIPPET_TOOLS) assert.ok(s[tool].includes(url), `${tool}: ${s[tool]}`);
+      // SDMX has no relative window: its URL is the one snippet that does not roll (below)
+      for (const tool of SNIPPET_TOOLS.filter((t) => t !== 'sdmx')) assert.ok(s[tool].includes(url), `${tool}: ${s[tool]}`);
       // ds() takes dates only: R and Python read the CSV instead, once (the CSV has the transform too)
       assert.ok(!/\bds\(|library\(dataseries\)|from dataseries/.test(s.r + s.python), s.r + s.python);
       assert.equal(s.r.split('\n')[0], '# The current selection as CSV:');
@@ -157,6 +158,18 @@ describe('code snippets', () => {
       assert.match(s.python, /^import pandas as pd\n\n# The current selection as CSV:\ndf = pd\.read_csv\(/);
       assert.match(buildEmbedSnippet({ baseUrl: 'https://x.org', meta: META, state, title: 'T' }), new RegExp(`from=${window.from}.*&amp;embed=1`));
     }
+  });
+
+  it('SDMX: the data URL of the selection (a key of SDMX codes, the dates as startPeriod and endPeriod) read by rsdmx', () => {
+    const url = 'https://data.example.org/sdmx/2.1/data/demo_x/real.1.gdp+047.?startPeriod=2000-01-01';
+    assert.equal(sdmxUrl(input()), url);
+    assert.equal(buildSnippets(input()).sdmx, ['library(rsdmx)', '', `url <- "${url}"`, 'df <- as.data.frame(readSDMX(url))'].join('\n'));
+    const all = { ...STATE, dims: { type: ['real', 'nom'], 'Offene Stellen': ['1', '2'], structure: ['gdp', '047', 'a"b'], only: ['x'] }, from: null };
+    assert.equal(sdmxUrl(input(all)), 'https://data.example.org/sdmx/2.1/data/demo_x/real+nom.1+2.gdp+047+a_b_' + sdmxUrl(input(all)).split('a_b_')[1]);
+    assert.match(sdmxUrl(input(all)), /\/real\+nom\.1\+2\.gdp\+047\+a_b_[0-9a-z]{5}\.$/, 'a code that is not an SDMX id is written mapped');
+    // a relative window is written as the dates it stands for now: SDMX has no window that rolls forward
+    const rolling = { ...input({ ...STATE, from: '-5y', to: '-1q' }), meta: { ...META, end: '2024-10-01' } };
+    assert.match(sdmxUrl(rolling), /\?startPeriod=2019-10-01&endPeriod=2024-07-01$/);
   });
 
   it('every tool has code', () => {

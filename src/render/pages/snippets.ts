@@ -2,16 +2,17 @@
  * The code card and the embed snippet of the dataset page: code that reads
  * the current selection in R and Python (through the client libraries'
  * `ds()`, a conversion to a lower frequency as its arguments), and in Stata, MATLAB, Julia, Excel (Power Query), SAS and curl
- * (through the `/series.csv` URL). Shared by the server and the bundle.
+ * (through the `/series.csv` URL), and as SDMX (the SDMX data URL, read by rsdmx). Shared by the server and the bundle.
  */
-import { isRelativeBound } from '../../query/date-bound.js';
+import { boundIsoDate, isRelativeBound } from '../../query/date-bound.js';
+import { sdmxDataUrl } from '../../sdmx/key.js';
 import { apiUrl, type UrlSelection } from '../../urls.js';
 import { urlParams } from '../../selection/params.js';
 import { escapeHtml } from '../html.js';
 import { statePageUrl, toUrlSelection, type ExplorerMeta, type ExplorerState } from '../../selection/state.js';
 
 /** The tools of the code card, in display order. */
-export const SNIPPET_TOOLS = ['r', 'python', 'stata', 'matlab', 'julia', 'excel', 'sas', 'curl'] as const;
+export const SNIPPET_TOOLS = ['r', 'python', 'stata', 'matlab', 'julia', 'excel', 'sas', 'curl', 'sdmx'] as const;
 export type SnippetTool = (typeof SNIPPET_TOOLS)[number];
 
 /** Display names of the tools (the same in every language). */
@@ -24,6 +25,7 @@ export const TOOL_NAMES: Record<SnippetTool, string> = {
   excel: 'Excel / Power Query',
   sas: 'SAS',
   curl: 'curl',
+  sdmx: 'SDMX',
 };
 
 /** What every snippet needs: where the server is, the selection, words for comments. */
@@ -49,6 +51,19 @@ function quote(text: string): string {
 export function csvUrl(input: Pick<SnippetInput, 'baseUrl' | 'meta' | 'state'>): string {
   const order = input.meta.dims.map((d) => d.id);
   return apiUrl(input.baseUrl, 'series.csv', toUrlSelection(input.meta, input.state), order).replace(/'/g, '%27');
+}
+
+/**
+ * The SDMX data URL of the selection (src/sdmx/key.ts): its codes as an SDMX
+ * key, its dates as startPeriod and endPeriod. SDMX has no window that rolls
+ * forward, so a relative bound is written as the date it stands for now;
+ * transforms and conversions are not SDMX's: the URL reads the published values.
+ * @example sdmxUrl(input) // 'https://x.org/sdmx/2.1/data/ch_x/real..csa?startPeriod=2000-01-01'
+ */
+export function sdmxUrl(input: Pick<SnippetInput, 'baseUrl' | 'meta' | 'state'>): string {
+  const { meta, state } = input;
+  const period = { startPeriod: boundIsoDate(state.from, meta.end), endPeriod: boundIsoDate(state.to, meta.end) };
+  return sdmxDataUrl(input.baseUrl, meta, toUrlSelection(meta, state).dims, period).replace(/'/g, '%27');
 }
 
 const R_RESERVED = new Set([
@@ -296,6 +311,12 @@ function sasSnippet(input: SnippetInput): string {
   ].join('\n');
 }
 
+// rsdmx: readSDMX reads an SDMX-ML answer from its URL, as.data.frame makes the observations a data frame.
+// https://cran.r-project.org/package=rsdmx
+function sdmxSnippet(input: SnippetInput): string {
+  return ['library(rsdmx)', '', `url <- ${quote(sdmxUrl(input))}`, 'df <- as.data.frame(readSDMX(url))'].join('\n');
+}
+
 function curlSnippet(input: SnippetInput): string {
   return `curl -sSL '${csvUrl(input)}' -o ${input.meta.id}.csv`;
 }
@@ -309,6 +330,7 @@ const BUILDERS: Record<SnippetTool, (input: SnippetInput) => string> = {
   excel: excelSnippet,
   sas: sasSnippet,
   curl: curlSnippet,
+  sdmx: sdmxSnippet,
 };
 
 /**
@@ -324,7 +346,7 @@ export function buildSnippets(input: SnippetInput, compared: SnippetInput[] = []
 }
 
 /** R, Python and Julia statements that set up a session (the first block has them). */
-const SETUP_LINE = /^(library\(dataseries\)|from dataseries import ds|import pandas as pd|using CSV, DataFrames, Dates, Downloads)$/;
+const SETUP_LINE = /^(library\(dataseries\)|library\(rsdmx\)|from dataseries import ds|import pandas as pd|using CSV, DataFrames, Dates, Downloads)$/;
 
 /** Drops the set-up lines and the blank lines they leave. */
 function withoutSetup(code: string): string[] {
@@ -349,6 +371,10 @@ function asCompared(tool: SnippetTool, code: string, n: number): string {
     case 'julia':
       return withoutSetup(code)
         .map((line) => line.replace(/^df(_[a-z]+)? (<-|=) /, `df${n}$1 $2 `))
+        .join('\n');
+    case 'sdmx':
+      return withoutSetup(code)
+        .map((line) => line.replace(/^(url|df) <- /, `$1${n} <- `).replace('readSDMX(url)', `readSDMX(url${n})`))
         .join('\n');
     case 'matlab':
       return code.replace(/^data = /m, `data${n} = `);
