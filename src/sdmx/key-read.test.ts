@@ -7,6 +7,7 @@ import { DsError } from '../errors/ds-error.js';
 import { parseSelection } from '../selection/read-selection.js';
 import { REAL_DATA } from '../../test/helpers.js';
 import { parseSdmxKey, sdmxSelectionQuery } from './key-read.js';
+import { writeSdmxKey } from './key.js';
 import { sdmxNames } from './names.js';
 
 let snapshot: Snapshot;
@@ -77,5 +78,26 @@ describe('SDMX keys read into a selection', () => {
     assert.equal(thrown(() => sdmxSelectionQuery(ds, sdmxNames(ds), 'all', { startPeriod: '2020-Q5' })).code, 'bad_sdmx_key');
     const reversed = sdmxSelectionQuery(ds, sdmxNames(ds), 'all', { startPeriod: '2022', endPeriod: '2020' });
     assert.equal(thrown(() => parseSelection(reversed, snapshot)).code, 'bad_date_range', 'the one reader checks the window');
+  });
+
+  it('reads back what the key writer (key.ts) writes, on every real dataset: its opening selection and two codes of every dimension', () => {
+    for (const ds of snapshot.datasets.values()) {
+      const names = sdmxNames(ds);
+      const source = { id: ds.meta.id, dims: ds.meta.dimensions };
+      const two = Object.fromEntries(
+        ds.meta.dimensions.map((d) => [
+          d.id,
+          d.levels
+            .filter((l) => l.data)
+            .slice(-2)
+            .map((l) => l.code),
+        ]),
+      );
+      const opening = Object.fromEntries(Object.entries(ds.meta.defaultSelection).filter(([, codes]) => codes.length));
+      for (const picked of [two, opening, {}]) {
+        const want = Object.fromEntries(Object.entries(picked).filter(([, codes]) => codes.length));
+        assert.deepEqual(parseSdmxKey(ds, names, writeSdmxKey(names, source, picked)), want, `${ds.meta.id}: ${JSON.stringify(picked)}`);
+      }
+    }
   });
 });
