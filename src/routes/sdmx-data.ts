@@ -7,7 +7,9 @@ import { registerGet, type Answer, type RequestView } from '../http/get-route.js
 import { conditionalStatus } from '../http/representation.js';
 import { computeView } from '../query/compute-view.js';
 import { findDataset } from '../query/parse-selection.js';
-import { buildSdmxData, SDMX_DETAILS, SDMX_OBS_DIMENSIONS, SDMX_VERSION, type SdmxDetail, type SdmxObsDimension } from '../sdmx/data-message.js';
+import { buildSdmxData, SDMX_DETAILS, SDMX_OBS_DIMENSIONS, type SdmxDetail, type SdmxObsDimension } from '../sdmx/data-message.js';
+import { isOurs } from '../sdmx/structure-query.js';
+import { SDMX_VERSION } from '../sdmx/structure-xml.js';
 import { negotiateSdmxFormat, SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES, type SdmxFormatName } from '../sdmx/data-formats.js';
 import { sdmxSelectionQuery } from '../sdmx/key-read.js';
 import { SDMX_AGENCY, sdmxNames } from '../sdmx/names.js';
@@ -97,13 +99,13 @@ const PATH_DOCS: Record<string, { description: string; examples: string[] }> = {
   providerRef: { description: 'The data provider: DATASERIES or all.', examples: ['all'] },
 };
 
-/** The dataset of a flow reference: `id`, `agency,id` or `agency,id,version` (the agency ours or `all`, the version ours, `latest` or `all`). */
+/** The dataset of a flow reference: `id`, `agency,id` or `agency,id,version` (agency and version as structure queries read them: isOurs). */
 function flowDataset(snapshot: Snapshot, flowRef: string): Dataset {
   const parts = flowRef.split(',');
   const id = parts.length === 1 ? parts[0] : parts[1];
   const agency = parts.length > 1 ? parts[0] : SDMX_AGENCY;
   const version = parts.length > 2 ? parts[2] : SDMX_VERSION;
-  const ok = parts.length <= 3 && [SDMX_AGENCY, 'all'].includes(agency) && [SDMX_VERSION, 'latest', 'all'].includes(version);
+  const ok = parts.length <= 3 && isOurs(agency, version);
   // dataset ids are valid SDMX ids, so a flow's id is its dataset's (sdmx/names.ts keeps a valid id)
   const dataset = findDataset(snapshot, ok ? (id ?? '') : flowRef.slice(0, 200));
   return dataset;

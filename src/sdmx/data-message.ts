@@ -10,8 +10,9 @@
  */
 import type { Dataset } from '../data/model.js';
 import type { SelectionView, SeriesView } from '../query/view.js';
-import { SDMX_AGENCY, type SdmxNames } from './names.js';
+import type { SdmxNames } from './names.js';
 import { formatPeriod } from './period.js';
+import { artefactUrn } from './structure-xml.js';
 
 /** How much a data message holds (SDMX 2.1 REST `detail`). */
 export const SDMX_DETAILS = ['full', 'dataonly', 'serieskeysonly', 'nodata'] as const;
@@ -20,12 +21,6 @@ export type SdmxDetail = (typeof SDMX_DETAILS)[number];
 /** The dimension at the observation level: time (series of observations) or every dimension (flat observations). */
 export const SDMX_OBS_DIMENSIONS = ['TIME_PERIOD', 'AllDimensions'] as const;
 export type SdmxObsDimension = (typeof SDMX_OBS_DIMENSIONS)[number];
-
-/** The id of the time dimension, and of the measure (SDMX's cross-domain concepts). */
-export const TIME_DIMENSION = 'TIME_PERIOD';
-export const PRIMARY_MEASURE = 'OBS_VALUE';
-/** The version of every dataflow and data structure of this service. */
-export const SDMX_VERSION = '1.0';
 
 /** One series of a data message. */
 export interface SdmxSeries {
@@ -69,7 +64,7 @@ export function hasObservations(detail: SdmxDetail): boolean {
  * @example structureUrn('ch_fso_ppi') // 'urn:sdmx:org.sdmx.infomodel.datastructure.DataStructure=DATASERIES:ch_fso_ppi(1.0)'
  */
 export function structureUrn(flowId: string): string {
-  return `urn:sdmx:org.sdmx.infomodel.datastructure.DataStructure=${SDMX_AGENCY}:${flowId}(${SDMX_VERSION})`;
+  return artefactUrn('datastructure.DataStructure', flowId);
 }
 
 /** The observations of a series a request keeps: all, or the first N (and the last M when both are asked). */

@@ -7,7 +7,8 @@
  */
 import { numberText } from '../data/number-text.js';
 import { csvField } from '../query/encode.js';
-import { hasObservations, PRIMARY_MEASURE, SDMX_VERSION, TIME_DIMENSION, type SdmxData } from './data-message.js';
+import { hasObservations, type SdmxData } from './data-message.js';
+import { OBS_VALUE, SDMX_VERSION, TIME_PERIOD } from './structure-xml.js';
 import { SDMX_AGENCY } from './names.js';
 
 /**
@@ -17,7 +18,7 @@ import { SDMX_AGENCY } from './names.js';
  */
 export function sdmxCsv(data: SdmxData): string {
   const flow = `${SDMX_AGENCY}:${data.flowId}(${SDMX_VERSION})`;
-  const out: string[] = [['DATAFLOW', ...data.dimIds, TIME_DIMENSION, PRIMARY_MEASURE].map(csvField).join(',') + '\n'];
+  const out: string[] = [['DATAFLOW', ...data.dimIds, TIME_PERIOD, OBS_VALUE].map(csvField).join(',') + '\n'];
   const withObs = hasObservations(data.detail);
   for (const s of data.series) {
     const lead = [flow, ...s.key].map(csvField).join(',') + ',';

@@ -6,7 +6,8 @@
  *
  * Pure code without Node imports.
  */
-import { hasObservations, structureUrn, TIME_DIMENSION, type SdmxData } from './data-message.js';
+import { hasObservations, structureUrn, type SdmxData } from './data-message.js';
+import { TIME_PERIOD } from './structure-xml.js';
 import { SDMX_AGENCY } from './names.js';
 
 /** Positions of the values used, in order of first use. */
@@ -51,7 +52,7 @@ export function sdmxJson(data: SdmxData): string {
     series[key] = { attributes: [], observations: obs };
   }
   const keyDims = data.dimIds.map((id, d) => dimension(id, d, dims[d]));
-  const time = dimension(TIME_DIMENSION, undefined, times, 'time');
+  const time = dimension(TIME_PERIOD, undefined, times, 'time');
   const message = {
     header: { id: data.id, test: false, prepared: data.prepared, sender: { id: SDMX_AGENCY } },
     dataSets: [{ action: 'Information', ...(flat ? { observations } : { series }) }],

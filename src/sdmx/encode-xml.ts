@@ -8,7 +8,8 @@
  * Pure code without Node imports.
  */
 import { numberText } from '../data/number-text.js';
-import { hasObservations, PRIMARY_MEASURE, SDMX_VERSION, TIME_DIMENSION, type SdmxData, type SdmxSeries } from './data-message.js';
+import { hasObservations, structureUrn, type SdmxData, type SdmxSeries } from './data-message.js';
+import { OBS_VALUE, SDMX_VERSION, TIME_PERIOD } from './structure-xml.js';
 import { escapeXml, SDMX_NS } from './errors.js';
 import { SDMX_AGENCY } from './names.js';
 
@@ -22,7 +23,7 @@ const value = (v: number): string => (Number.isNaN(v) ? 'NaN' : numberText(v));
 const attr = (name: string, text: string): string => ` ${name}="${escapeXml(text)}"`;
 
 /** The dimension at the observation level, as the header names it. */
-const obsLevel = (data: SdmxData): string => (data.atObservation === 'AllDimensions' ? 'AllDimensions' : TIME_DIMENSION);
+const obsLevel = (data: SdmxData): string => (data.atObservation === 'AllDimensions' ? 'AllDimensions' : TIME_PERIOD);
 
 /** The message header: id, prepared, sender and the structure the data follows. */
 function header(data: SdmxData, structure: string): string {
@@ -47,7 +48,7 @@ const keyAttrs = (data: SdmxData, s: SdmxSeries): string => data.dimIds.map((id,
  * @example structureSpecificXml(buildSdmxData(view, names, options)) // '<?xml …><message:StructureSpecificData …'
  */
 export function structureSpecificXml(data: SdmxData): string {
-  const ns = `urn:sdmx:org.sdmx.infomodel.datastructure.DataStructure=${SDMX_AGENCY}:${data.flowId}(${SDMX_VERSION}):ObsLevelDim:${obsLevel(data)}`;
+  const ns = `${structureUrn(data.flowId)}:ObsLevelDim:${obsLevel(data)}`;
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     `<message:StructureSpecificData xmlns:message="${SDMX_NS.message}" xmlns:common="${SDMX_NS.common}" xmlns:ss="${DATA_NS.structurespecific}" xmlns:ns1="${escapeXml(ns)}" xmlns:xsi="${SDMX_NS.xsi}">`,
@@ -59,7 +60,7 @@ export function structureSpecificXml(data: SdmxData): string {
     if (data.atObservation === 'AllDimensions') {
       if (!observations) continue;
       const key = keyAttrs(data, s);
-      for (let i = 0; i < s.periods.length; i++) out.push(`<Obs${key} ${TIME_DIMENSION}="${s.periods[i]}" ${PRIMARY_MEASURE}="${value(s.values[i])}"/>`);
+      for (let i = 0; i < s.periods.length; i++) out.push(`<Obs${key} ${TIME_PERIOD}="${s.periods[i]}" ${OBS_VALUE}="${value(s.values[i])}"/>`);
       continue;
     }
     if (!observations) {
@@ -67,7 +68,7 @@ export function structureSpecificXml(data: SdmxData): string {
       continue;
     }
     out.push(`<Series${keyAttrs(data, s)}>`);
-    for (let i = 0; i < s.periods.length; i++) out.push(`<Obs ${TIME_DIMENSION}="${s.periods[i]}" ${PRIMARY_MEASURE}="${value(s.values[i])}"/>`);
+    for (let i = 0; i < s.periods.length; i++) out.push(`<Obs ${TIME_PERIOD}="${s.periods[i]}" ${OBS_VALUE}="${value(s.values[i])}"/>`);
     out.push('</Series>');
   }
   out.push('</message:DataSet></message:StructureSpecificData>\n');
@@ -96,7 +97,7 @@ export function genericXml(data: SdmxData): string {
       if (!observations) continue;
       for (let i = 0; i < s.periods.length; i++)
         out.push(
-          `<generic:Obs><generic:ObsKey>${key}<generic:Value id="${TIME_DIMENSION}" value="${s.periods[i]}"/></generic:ObsKey><generic:ObsValue value="${value(s.values[i])}"/></generic:Obs>`,
+          `<generic:Obs><generic:ObsKey>${key}<generic:Value id="${TIME_PERIOD}" value="${s.periods[i]}"/></generic:ObsKey><generic:ObsValue value="${value(s.values[i])}"/></generic:Obs>`,
         );
       continue;
     }
