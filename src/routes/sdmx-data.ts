@@ -15,6 +15,7 @@ import { sdmxSelectionQuery } from '../sdmx/key-read.js';
 import { SDMX_AGENCY, sdmxNames } from '../sdmx/names.js';
 import { LAST_MAX } from '../selection/params.js';
 import { parseSelection } from '../selection/read-selection.js';
+import { preparedOf } from './sdmx-structure.js';
 import { selectionEtag } from './selection-etag.js';
 
 /**
@@ -149,7 +150,7 @@ function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot
   const headers = { vary: 'Accept, Accept-Encoding' };
   const made = (body: string): Answer => ({ etag, type: format.type, headers, build: () => body });
   if (conditionalStatus(req.headers, etag) !== 200) return made('');
-  const prepared = snapshot.publishedAt ?? snapshot.loadedAt.toISOString();
+  const prepared = preparedOf(snapshot);
   const data = buildSdmxData(computeView(dataset, selection), names, { detail, atObservation, firstN, lastN, prepared });
   if (data.series.length === 0) {
     const facts = { flow: names.flowId, key: params.key ?? 'all' };
