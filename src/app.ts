@@ -26,6 +26,7 @@ import { registerLiveRoutes } from './routes/live.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerPageRoutes } from './routes/pages.js';
 import { registerSelectionOutputs } from './routes/selection-outputs.js';
+import { registerSdmxDataRoutes } from './routes/sdmx-data.js';
 import { registerSdmxStructureRoutes } from './routes/sdmx-structure.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerSiteFileRoutes(app, ctx);
   registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
+  registerSdmxDataRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
   registerSdmxStructureRoutes(app, ctx);
   answerOtherMethods();

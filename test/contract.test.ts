@@ -398,20 +398,31 @@ const PROVOKE: Partial<Record<ErrorCode, Provoke>> = {
     const bad = badValue(p);
     return bad ? get(`${exampleUrl(p)}&${bad}`.replace(/^([^?]*)&/, '$1?')) : null;
   },
-  bad_url_encoding: (p) => (hasId(p) ? get(withId(p, '%E0%A4%A')) : null),
+  bad_url_encoding: (p) =>
+    hasId(p) ? get(withId(p, '%E0%A4%A')) : p.startsWith('/sdmx/') ? get(exampleUrl(p).replace('/data/ch_fso_ppi', '/data/%E0%A4%A')) : null,
   bad_request: (p) => raw(`GET ${exampleUrl(p)} HTTP/1.1\r\nHost: a\r\nHost: b\r\nX-Forwarded-For: ${freshClient()}\r\n\r\n`),
   header_too_large: (p) => raw(`GET ${exampleUrl(p)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
   uri_too_long: (p) => get(exampleUrl(p, { _pad: 'a'.repeat(9000) })),
   precondition_failed: (p) => get(exampleUrl(p), { 'if-match': '"stale"' }),
   unknown_dataset: (p) =>
-    hasId(p) ? get(withId(p, 'no_such_dataset')) : p === '/resolve' ? get('/resolve?q=no_such_dataset%2Fa%3Db') : get(`${p}?dataset=no_such_dataset`),
+    p.startsWith('/sdmx/')
+      ? get(exampleUrl(p).replace('/data/ch_fso_ppi', '/data/no_such_dataset'))
+      : hasId(p)
+        ? get(withId(p, 'no_such_dataset'))
+        : p === '/resolve'
+          ? get('/resolve?q=no_such_dataset%2Fa%3Db')
+          : get(`${p}?dataset=no_such_dataset`),
   malformed_dims: (p) => (isSelection(p) ? sel(p, 'dims=base') : get('/resolve?q=ch_fso_ppi%2F%3D%3D')),
   unknown_dimension: (p) => (isSelection(p) ? sel(p, 'dims=colour=red') : get('/resolve?q=ch_fso_ppi%2Fcolour%3Dred')),
   unknown_code: (p) => (isSelection(p) ? sel(p, 'dims=base=1999') : get('/resolve?q=ch_fso_ppi%2Fbase%3D1999')),
   bad_date: (p) => (isSelection(p) ? sel(p, 'from=2020-13-01') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?from=2020-13-01')}`)),
   bad_relative_date: (p) => (isSelection(p) ? sel(p, 'from=-0y') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?from=-0y')}`)),
   bad_date_range: (p) =>
-    isSelection(p) ? sel(p, 'from=2024-01-01&to=2020-01-01') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?from=2024-01-01&to=2020-01-01')}`),
+    p.startsWith('/sdmx/')
+      ? get(exampleUrl(p, { startPeriod: '2024', endPeriod: '2020' }))
+      : isSelection(p)
+        ? sel(p, 'from=2024-01-01&to=2020-01-01')
+        : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?from=2024-01-01&to=2020-01-01')}`),
   unknown_transform: (p) => (isSelection(p) ? sel(p, 'transform=cubed') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?transform=cubed')}`)),
   base_without_index: (p) =>
     isSelection(p) ? sel(p, 'transform=pct&base=2020-01-01') : get(`/resolve?q=${encodeURIComponent('/d/ch_fso_ppi?transform=pct&base=2020-01-01')}`),
@@ -424,7 +435,11 @@ const PROVOKE: Partial<Record<ErrorCode, Provoke>> = {
   bad_url: () => get('/oembed?url=not-a-url'),
   not_our_url: () => get(`/oembed?url=${encodeURIComponent('https://elsewhere.invalid/d/ch_fso_ppi')}`),
   not_embeddable: () => get(`/oembed?url=${encodeURIComponent(`${site}/about`)}`),
-  not_implemented: () => get(`/oembed?url=${encodeURIComponent(`${site}/d/ch_fso_ppi`)}&format=xml`),
+  not_implemented: (p) =>
+    p.startsWith('/sdmx/') ? get(exampleUrl(p, { updatedAfter: '2024-01-01' })) : get(`/oembed?url=${encodeURIComponent(`${site}/d/ch_fso_ppi`)}&format=xml`),
+  // the SDMX data route (issue 22)
+  bad_sdmx_key: (p) => (p.startsWith('/sdmx/') ? get(exampleUrl(p, { startPeriod: '2024-Q5' })) : null),
+  no_results: (p) => (p.startsWith('/sdmx/') ? get(exampleUrl(p, { startPeriod: '3000', endPeriod: '3001' })) : null),
 };
 
 /** The error codes an operation documents. */

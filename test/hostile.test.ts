@@ -49,6 +49,8 @@ function checkShape(path: string, status: number, type: string, body: string): v
     assert.equal(p.status, status);
   } else if (/^text\/csv/.test(type)) {
     assert.match(body, /^error\r?\n/, `CSV error of ${path}`);
+  } else if (/^application\/xml/.test(type) && path.startsWith('/sdmx/')) {
+    assert.match(body, /<message:Error [\s\S]*<message:ErrorMessage code="\d+">/, `SDMX-ML error of ${path}`);
   } else if (/^text\/html/.test(type)) {
     assert.match(body, /<html/i, `HTML error page of ${path}`);
   } else if (!/^text\/plain/.test(type)) {
@@ -66,7 +68,7 @@ describe('hostile input at every route', () => {
     const streams = (p: string): boolean => JSON.stringify(doc.paths[p]).includes('text/event-stream') || p === '/events';
     routes = Object.keys(doc.paths)
       .filter((p) => !streams(p))
-      .map((p) => p.replace('{id}', 'ch_seco_concon'));
+      .map((p) => p.replace('{id}', 'ch_seco_concon').replace('{flowRef}', 'ch_seco_concon').replace('{key}', 'index..csa').replace('{providerRef}', 'all'));
     routes.push(
       '/',
       '/de',

@@ -196,6 +196,28 @@ export const ERROR_CATALOGUE = {
     description: 'The queue of heavy work (images, workbooks) is full; retry after Retry-After seconds.',
   },
   restarting: { status: 503, title: 'Service restarting', description: 'The server is stopping; retry and another process answers.' },
+  // the SDMX data route (issue 22): SDMX 140 (syntax error) and 100 (no results found)
+  bad_sdmx_key: {
+    status: 400,
+    title: 'Bad request parameter',
+    description: 'The key or a period of an SDMX data request is not SDMX 2.1 syntax (SDMX error 140).',
+    messages: {
+      positions:
+        "The key '{key}' has {count} positions, but flow {flow} has {expected} dimensions ({dimensions}): write one position per dimension, separated by '.' (an empty position selects every code; codes joined by '+'), or 'all'.",
+      code: "Position {position} of the key '{key}' holds '{value}', which is not an SDMX code (letters, digits, _ @ $ -): codes are joined by '+', positions by '.'.",
+      period: "Invalid {parameter} '{value}': expected an SDMX period such as 2024, 2024-S1, 2024-Q1, 2024-01, 2024-W05 or 2024-01-15.",
+    },
+  },
+  no_results: {
+    status: 404,
+    title: 'No results found',
+    description: 'An SDMX data request matches no observation: a code of the key that has no series, or an empty window (SDMX error 100).',
+    messages: {
+      code: "'{value}' is not a code of dimension {dimension} of flow {flow}. Codes with series: {shown}.",
+      grouping: "Code '{value}' of dimension {dimension} of flow {flow} groups other codes and has no series of its own. Codes with series: {shown}.",
+      empty: 'Flow {flow} has no observation for this key and period{window}.',
+    },
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Every error code. */

@@ -111,7 +111,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
   const cachedAnswer = (req: IncomingMessage, url: string): Representation | null => {
     const snapshot = opts.data.current;
     if (!snapshot || (req.method !== 'GET' && req.method !== 'HEAD')) return null;
-    return opts.responses.get(url, snapshot.version) ?? null;
+    return opts.responses.get(url, snapshot.version, req.headers.accept) ?? null;
   };
 
   /** Charges the client; false (after answering 429) when the budget is spent. */

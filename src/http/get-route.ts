@@ -135,7 +135,7 @@ async function writeAnswer(
     cors,
     headers: answer.headers,
   };
-  if (cache && snapshot) ctx.responses.set(req.url ?? route.url, snapshot.version, rep);
+  if (cache && snapshot) ctx.responses.set(req.url ?? route.url, snapshot.version, rep, req.headers.accept);
   return writeRepresentation(req, res, rep, extra);
 }
 

@@ -22,8 +22,8 @@ export interface Representation {
 }
 
 const MIN_COMPRESS = 1024;
-/** Text formats gain from compression (the SDMX types too: vnd.sdmx.*+xml, +json); PNG, JPEG and xlsx are compressed already. */
-export const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript|vnd\.sdmx\.[\w.]+\+(xml|json))|image\/svg\+xml)/;
+/** Text formats gain from compression (the SDMX types too: vnd.sdmx.*+xml, +json, +csv); PNG, JPEG and xlsx are compressed already. */
+export const COMPRESSIBLE = /^(text\/|application\/(json|problem\+json|xml|javascript|vnd\.sdmx\.[\w.]+\+(xml|json|csv))|image\/svg\+xml)/;
 
 /** The codings we send, in our order of preference: a tie of q goes to the first. */
 const CODINGS = ['br', 'gzip'] as const;

@@ -6,6 +6,9 @@ interface Entry {
   bytes: number;
 }
 
+/** The most URLs remembered as varying with Accept. */
+const MAX_VARYING = 10_000;
+
 /**
  * Encoded answers of repeated GET requests, keyed by the raw request URL and
  * tagged with the data version they were computed from; least recently used
@@ -14,12 +17,20 @@ interface Entry {
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
+  /** the URLs whose answer varies with Accept (`Vary: Accept`, the SDMX data route: issue 22): kept per Accept header */
+  private readonly varying = new Set<string>();
   private bytes = 0;
 
   constructor(private readonly budget: number) {}
 
-  /** The cached representation of a URL for this data version, if any. */
-  get(url: string, version: string): Representation | undefined {
+  /** The key of a URL's answer: the URL, plus the Accept header where the answer varies with it. */
+  private keyOf(url: string, accept: string | undefined): string {
+    return this.varying.has(url) ? `${url}\n${accept ?? ''}` : url;
+  }
+
+  /** The cached representation of a URL for this data version (and this Accept, where the answer varies with it), if any. */
+  get(requestUrl: string, version: string, accept?: string): Representation | undefined {
+    const url = this.keyOf(requestUrl, accept);
     const e = this.entries.get(url);
     if (!e) return undefined;
     if (e.version !== version) {
@@ -34,8 +45,14 @@ export class ResponseCache {
     return e.rep;
   }
 
-  /** Keeps a representation (only 200s within budget). */
-  set(url: string, version: string, rep: Representation): void {
+  /** Keeps a representation (only 200s within budget); one that says `Vary: Accept` is kept for this Accept. */
+  set(requestUrl: string, version: string, rep: Representation, accept?: string): void {
+    if (/(^|,)\s*accept\s*(,|$)/i.test(rep.headers?.vary ?? '')) {
+      // bounded like the entries: forgetting a URL only costs a miss (its answers are kept under URL + Accept, never under the URL alone)
+      if (this.varying.size >= MAX_VARYING) this.varying.clear();
+      this.varying.add(requestUrl);
+    }
+    const url = this.keyOf(requestUrl, accept);
     const bytes = byteLength(rep.body) * 2 + url.length + 256;
     if (rep.status !== 200 || bytes > this.budget / 8) return;
     const old = this.entries.get(url);
@@ -51,6 +68,7 @@ export class ResponseCache {
   /** Drops everything (after a data swap). */
   clear(): void {
     this.entries.clear();
+    this.varying.clear();
     this.bytes = 0;
   }
 

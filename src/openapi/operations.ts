@@ -14,6 +14,8 @@ import type { ErrorCode } from '../errors/catalogue.js';
 import { readerProblemCodes, type ApiRoute } from '../selection/params.js';
 import { ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../query/selection-outputs.js';
 import { OUTPUT_ENCODERS } from '../routes/selection-outputs.js';
+import { SDMX_DATA_URLS } from '../routes/sdmx-data.js';
+import { SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES } from '../sdmx/data-formats.js';
 import { ref, type COMPONENT_SCHEMAS } from './body-schemas.js';
 import { ATTACHMENT_HEADER } from './responses.js';
 
@@ -26,8 +28,8 @@ export interface OperationDoc {
   ok: { description: string; content: Record<string, SchemaName | object>; headers?: Record<string, object> };
   /** the error codes its reader and handler raise; those of its request schema and of every request are computed (`raises.ts`) */
   raises: readonly ErrorCode[];
-  /** how errors are rendered: problem+json, or a one-column error CSV */
-  errorFormat: 'json' | 'csv';
+  /** how errors are rendered: problem+json, a one-column error CSV, or (SDMX) an SDMX-ML error message unless the client names JSON first */
+  errorFormat: 'json' | 'csv' | 'sdmx';
   /** the answer carries an ETag and a matching If-None-Match gets 304 */
   etag: boolean;
   /** before the first load: `problem` (503 not_ready), `health` (503 with the health body), or `false` (answers at once) */
@@ -80,6 +82,24 @@ function selectionOutputDocs(): Record<string, OperationDoc> {
       beforeLoad: 'problem',
     };
   }
+  return docs;
+}
+
+/** The SDMX data route's three URL shapes (issue 22): the body in each negotiated format, SDMX's own errors. */
+function sdmxDataDocs(): Record<string, OperationDoc> {
+  const ids = ['getSdmxData', 'getSdmxDataOfKey', 'getSdmxDataOfKeyAndProvider'];
+  const content = Object.fromEntries(SDMX_FORMAT_NAMES.map((n) => [SDMX_DATA_FORMATS[n].type, 'Text' as const]));
+  const docs: Record<string, OperationDoc> = {};
+  SDMX_DATA_URLS.forEach((url, i) => {
+    docs[url.replace(/:(\w+)/g, '{$1}')] = {
+      operationId: ids[i],
+      ok: { description: 'The data message, in the format Accept or format= asks for.', content },
+      raises: ['unknown_dataset', 'bad_sdmx_key', 'no_results', 'bad_date_range', 'not_implemented'],
+      errorFormat: 'sdmx',
+      etag: true,
+      beforeLoad: 'problem',
+    };
+  });
   return docs;
 }
 
@@ -139,6 +159,7 @@ export function operationDocs(): Record<string, OperationDoc> {
     '/llms.txt': siteFile('getLlmsTxt', TEXT_TYPE),
     '/llms-full.txt': siteFile('getLlmsFullTxt', TEXT_TYPE),
     '/health': { operationId: 'getHealth', ok: json('Loaded: ok or degraded.', 'Health'), raises: [], errorFormat: 'json', etag: false, beforeLoad: 'health' },
+    ...sdmxDataDocs(),
     '/openapi.json': {
       operationId: 'getOpenApi',
       ok: json('This document.', 'OpenApiDocument'),

@@ -6,6 +6,7 @@
  */
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue.js';
 import { ERROR_MEDIA_TYPES } from '../http/render-error.js';
+import { SDMX_XML_TYPE } from '../sdmx/errors.js';
 import { requestCost } from '../http/rate-limit.js';
 import { ALLOWED_METHODS } from '../http/get-route.js';
 import { exampleOf, ref } from './body-schemas.js';
@@ -56,6 +57,8 @@ function errorResponse(status: number, codes: ErrorCode[], doc: Pick<OperationDo
   const problem = { allOf: [ref('Problem'), { properties: { status: { const: status }, code: { enum: codes } } }] };
   const content: Record<string, { schema: object }> =
     doc.errorFormat === 'csv' ? { [ERROR_MEDIA_TYPES.csv]: mediaOf('ErrorCsv') } : { [ERROR_MEDIA_TYPES.json]: { schema: problem } };
+  // an SDMX route writes an SDMX-ML error message unless the client names JSON first (sdmx/errors.ts)
+  if (doc.errorFormat === 'sdmx') content[SDMX_XML_TYPE] = mediaOf('Text');
   if (status === 503 && doc.beforeLoad === 'health') content['application/json; charset=utf-8'] = { schema: ref('Health') };
   // Node tells no URL of a request that never ended, so its 408 cannot know the route's format
   const unknownUrl = doc.errorFormat === 'csv' && codes.includes('request_timeout');

@@ -42,7 +42,7 @@ function etagOf(snapshot: Snapshot, parts: StructureParts, question: string): st
 }
 
 /** A message's `Prepared` (xs:dateTime): when the data was published, else loaded (a manifest's text is used only when it is a date-time). */
-function preparedOf(snapshot: Snapshot): string {
+export function preparedOf(snapshot: Snapshot): string {
   const published = snapshot.publishedAt;
   return published && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(published) ? published : snapshot.loadedAt.toISOString();
 }

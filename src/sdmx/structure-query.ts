@@ -36,6 +36,14 @@ export interface StructureQuery {
 const ANY = new Set(['all', '*']);
 const VERSIONS = new Set([SDMX_VERSION, 'latest', '+', '~', 'all', '*']);
 
+/**
+ * Whether an agency and a version name ours (DATASERIES or all/*; 1.0, latest, +, ~ or all/*): structure queries and data flow references read them so.
+ * @example isOurs('DATASERIES', 'latest') // true
+ */
+export function isOurs(agency: string, version: string): boolean {
+  return (ANY.has(agency) || agency === SDMX_AGENCY) && VERSIONS.has(version);
+}
+
 /** The matched artefacts of one resource, each with the dataset it belongs to. */
 interface Matched {
   datasets: Dataset[];
@@ -86,7 +94,7 @@ function withReferences(resource: StructureResource, refs: References, m: Matche
 export function selectStructures(datasets: readonly Dataset[], q: StructureQuery): StructureParts {
   if (q.detail !== 'full')
     throw new NotImplementedError(`detail=${q.detail} is not implemented: leave it out (or detail=full) for the full artefacts.`, { detail: q.detail });
-  const known = (ANY.has(q.agency) || q.agency === SDMX_AGENCY) && VERSIONS.has(q.version);
+  const known = isOurs(q.agency, q.version);
   const matched = known ? match(datasets, q) : { datasets: [], codelists: [] };
   if (!matched.datasets.length) {
     const asked = `${q.resource}/${q.agency}/${q.id}/${q.version}`;

@@ -46,7 +46,12 @@ export function conceptSchemeId(ds: Dataset): string {
 
 const attr = (name: string, value: string): string => ` ${name}="${escapeXml(value)}"`;
 const maintained = (id: string): string => `${attr('id', id)}${attr('agencyID', SDMX_AGENCY)}${attr('version', SDMX_VERSION)}`;
-const urn = (cls: string, id: string): string => attr('urn', `urn:sdmx:org.sdmx.infomodel.${cls}=${SDMX_AGENCY}:${id}(${SDMX_VERSION})`);
+/**
+ * The URN of one of our artefacts (SDMX 2.1: class, agency, id, version).
+ * @example artefactUrn('datastructure.DataStructure', 'ch_fso_ppi') // 'urn:sdmx:org.sdmx.infomodel.datastructure.DataStructure=DATASERIES:ch_fso_ppi(1.0)'
+ */
+export const artefactUrn = (cls: string, id: string): string => `urn:sdmx:org.sdmx.infomodel.${cls}=${SDMX_AGENCY}:${id}(${SDMX_VERSION})`;
+const urn = (cls: string, id: string): string => attr('urn', artefactUrn(cls, id));
 
 /** `common:Name` (or another element) once per language the labels have, English first. */
 function texts(element: string, labels: Labels | null, pad: string): string[] {

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import type { Dataset, Snapshot } from '../data/model.js';
+import { errorMessage } from '../errors/catalogue.js';
+import { NotFoundError, NotImplementedError } from '../errors/ds-error.js';
+import { registerGet, type Answer, type RequestView } from '../http/get-route.js';
+import { conditionalStatus } from '../http/representation.js';
+import { computeView } from '../query/compute-view.js';
+import { findDataset } from '../query/parse-selection.js';
+import { buildSdmxData, SDMX_DETAILS, SDMX_OBS_DIMENSIONS, type SdmxDetail, type SdmxObsDimension } from '../sdmx/data-message.js';
+import { isOurs } from '../sdmx/structure-query.js';
+import { SDMX_VERSION } from '../sdmx/structure-xml.js';
+import { negotiateSdmxFormat, SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES, type SdmxFormatName } from '../sdmx/data-formats.js';
+import { sdmxSelectionQuery } from '../sdmx/key-read.js';
+import { SDMX_AGENCY, sdmxNames } from '../sdmx/names.js';
+import { LAST_MAX } from '../selection/params.js';
+import { parseSelection } from '../selection/read-selection.js';
+import { preparedOf } from './sdmx-structure.js';
+import { selectionEtag } from './selection-etag.js';
+
+/**
+ * The SDMX 2.1 REST data route (issue 22): `/sdmx/2.1/data/{flowRef}[/{key}[/{providerRef}]]`.
+ * The key and periods are read into a selection (sdmx/key-read.ts, then the
+ * one reader), computed by the code of `/series.csv`, named in SDMX
+ * (sdmx/data-message.ts) and written in the format Accept or `format=` picks
+ * (sdmx/data-formats.ts). Errors are SDMX-ML error messages, or problem+json
+ * for a client that names JSON first.
+ */
+
+/** The query of an SDMX data request. */
+export interface SdmxDataQuery {
+  startPeriod?: string;
+  endPeriod?: string;
+  lastNObservations?: number;
+  firstNObservations?: number;
+  dimensionAtObservation?: string;
+  detail?: SdmxDetail;
+  format?: SdmxFormatName;
+  updatedAfter?: string;
+  includeHistory?: string;
+}
+
+/** The path parameters. */
+interface SdmxDataParams {
+  flowRef: string;
+  key?: string;
+  providerRef?: string;
+}
+
+/** Bump when a format's layout changes, so ETags of old answers stop matching. */
+const SDMX_LAYOUT_VERSION = 's1';
+/** Periods as SDMX writes them: a year, a half, a quarter, a month, an ISO week or a day (the reader says which are valid). */
+const PERIOD = { type: 'string', maxLength: 40 } as const;
+const COUNT = { type: 'integer', minimum: 1, maximum: LAST_MAX } as const;
+
+const QUERY_SCHEMA = {
+  type: 'object',
+  properties: {
+    startPeriod: {
+      ...PERIOD,
+      description: 'First period, inclusive: 2024, 2024-S1, 2024-Q1, 2024-01, 2024-W05 or 2024-01-15 (its first day).',
+      examples: ['2020-Q1'],
+    },
+    endPeriod: { ...PERIOD, description: 'Last period, inclusive, in the same forms (its last day).', examples: ['2024'] },
+    lastNObservations: { ...COUNT, description: 'Only the last N observations of each series (after the periods).' },
+    firstNObservations: {
+      ...COUNT,
+      description: 'Only the first N observations of each series (after the periods; with lastNObservations, the first N and the last M).',
+    },
+    dimensionAtObservation: {
+      type: 'string',
+      maxLength: 100,
+      description: 'TIME_PERIOD (default: series of observations) or AllDimensions (flat observations); another dimension answers 501.',
+    },
+    detail: { type: 'string', enum: SDMX_DETAILS, description: 'full (default) or dataonly: observations; serieskeysonly or nodata: the series keys alone.' },
+    format: {
+      type: 'string',
+      enum: SDMX_FORMAT_NAMES,
+      description:
+        'The format, instead of Accept: structurespecificdata (SDMX-ML 2.1, the default), genericdata (SDMX-ML 2.1), jsondata (SDMX-JSON 1.0), csv (SDMX-CSV 1.0).',
+    },
+    updatedAfter: { type: 'string', maxLength: 100, description: 'Not implemented yet (501): the answer from vintages is to come.' },
+    includeHistory: { type: 'string', maxLength: 100, description: 'Not implemented yet (501): the answer from vintages is to come.' },
+  },
+  patternProperties: { '^_': {} },
+  additionalProperties: false,
+} as const;
+
+const PARAM = { type: 'string', minLength: 1, maxLength: 4000 } as const;
+/** A key may be empty: the one position of a one-dimension flow, every code (`/data/flow/`). */
+const KEY_PARAM = { type: 'string', maxLength: 4000 } as const;
+
+/** The words and examples of the path parameters. */
+const PATH_DOCS: Record<string, { description: string; examples: string[] }> = {
+  flowRef: { description: 'The dataflow: a dataset id (see GET /catalog), or DATASERIES,id or DATASERIES,id,1.0.', examples: ['ch_fso_ppi'] },
+  key: {
+    description: 'The SDMX key: one position per dimension in dim_order, separated by . (codes joined by +, empty for every code), or all.',
+    examples: ['2020+2015'],
+  },
+  providerRef: { description: 'The data provider: DATASERIES or all.', examples: ['all'] },
+};
+
+/** The dataset of a flow reference: `id`, `agency,id` or `agency,id,version` (agency and version as structure queries read them: isOurs). */
+function flowDataset(snapshot: Snapshot, flowRef: string): Dataset {
+  const parts = flowRef.split(',');
+  const id = parts.length === 1 ? parts[0] : parts[1];
+  const agency = parts.length > 1 ? parts[0] : SDMX_AGENCY;
+  const version = parts.length > 2 ? parts[2] : SDMX_VERSION;
+  const ok = parts.length <= 3 && isOurs(agency, version);
+  // dataset ids are valid SDMX ids, so a flow's id is its dataset's (sdmx/names.ts keeps a valid id)
+  const dataset = findDataset(snapshot, ok ? (id ?? '') : flowRef.slice(0, 200));
+  return dataset;
+}
+
+/** What the request asks that the service does not do yet: 501 (SDMX 501). */
+function refuseUnimplemented(query: SdmxDataQuery): SdmxObsDimension {
+  for (const name of ['updatedAfter', 'includeHistory'] as const)
+    if (query[name] !== undefined)
+      throw new NotImplementedError(`${name} is not implemented yet: the SDMX face answers the current vintage only (leave ${name} out).`, { parameter: name });
+  const at = query.dimensionAtObservation ?? 'TIME_PERIOD';
+  if (!(SDMX_OBS_DIMENSIONS as readonly string[]).includes(at))
+    throw new NotImplementedError(`dimensionAtObservation=${at.slice(0, 100)} is not implemented: use TIME_PERIOD or AllDimensions.`, {
+      parameter: 'dimensionAtObservation',
+      valid: [...SDMX_OBS_DIMENSIONS],
+    });
+  return at as SdmxObsDimension;
+}
+
+/** The answer of an SDMX data request. */
+function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot, req: RequestView): Answer {
+  const atObservation = refuseUnimplemented(query);
+  const ds = flowDataset(snapshot, params.flowRef);
+  if (params.providerRef !== undefined && ![SDMX_AGENCY, 'all'].includes(params.providerRef)) {
+    throw new NotFoundError(
+      `The data provider of every flow is ${SDMX_AGENCY} (or write all).`,
+      { providerRef: params.providerRef.slice(0, 100) },
+      'no_results',
+    );
+  }
+  const names = sdmxNames(ds);
+  const firstN = query.firstNObservations ?? null;
+  // with firstNObservations both ends are cut together after the window; else lastNObservations is the selection's own `last`
+  const lastN = firstN === null ? null : (query.lastNObservations ?? null);
+  const window = { startPeriod: query.startPeriod, endPeriod: query.endPeriod, lastNObservations: firstN === null ? query.lastNObservations : undefined };
+  const { dataset, selection } = parseSelection(sdmxSelectionQuery(ds, names, params.key ?? 'all', window), snapshot);
+  const name = negotiateSdmxFormat(req.headers.accept, query.format);
+  const format = SDMX_DATA_FORMATS[name];
+  const detail = query.detail ?? 'full';
+  const etag = selectionEtag(`sdmx-${name}`, dataset.version, selection, `${detail}|${atObservation}|${firstN}|${lastN}|${SDMX_LAYOUT_VERSION}`);
+  const headers = { vary: 'Accept, Accept-Encoding' };
+  const made = (body: string): Answer => ({ etag, type: format.type, headers, build: () => body });
+  if (conditionalStatus(req.headers, etag) !== 200) return made('');
+  const prepared = preparedOf(snapshot);
+  const data = buildSdmxData(computeView(dataset, selection), names, { detail, atObservation, firstN, lastN, prepared });
+  if (data.series.length === 0) {
+    const facts = { flow: names.flowId, key: params.key ?? 'all' };
+    const window = [query.startPeriod && ` from ${query.startPeriod}`, query.endPeriod && ` to ${query.endPeriod}`].filter(Boolean).join('');
+    throw new NotFoundError(errorMessage('no_results', { ...facts, window }, 'empty'), facts, 'no_results');
+  }
+  return made(format.encode(data));
+}
+
+const DESCRIPTION =
+  'SDMX 2.1 REST data: the observations of a dataflow (one per dataset) for an SDMX key (`A+B..C`: one position per dimension in dim_order, codes joined by +, an empty position or `all` for every code; the SDMX ids of docs/decisions.md) and a period window, computed by the same code as /series.csv. Formats by Accept (`application/vnd.sdmx.structurespecificdata+xml;version=2.1`, `application/vnd.sdmx.genericdata+xml;version=2.1`, `application/vnd.sdmx.data+json;version=1.0.0`, `application/vnd.sdmx.data+csv;version=1.0.0`; `application/xml`, `application/json`, `text/csv`) or `format=`. Errors are SDMX-ML error messages (100 no results: HTTP 404; 140 syntax error: 400), or problem+json when Accept names JSON first.';
+
+/** The three URL shapes of the data route. */
+export const SDMX_DATA_URLS = ['/sdmx/2.1/data/:flowRef', '/sdmx/2.1/data/:flowRef/:key', '/sdmx/2.1/data/:flowRef/:key/:providerRef'] as const;
+
+/** Registers the SDMX data route (its three URL shapes). */
+export function registerSdmxDataRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const url of SDMX_DATA_URLS) {
+    const names = url.match(/:(\w+)/g)!.map((n) => n.slice(1));
+    registerGet<SdmxDataQuery>(app, ctx, {
+      url,
+      format: 'sdmx',
+      schema: {
+        summary: 'SDMX data of a dataflow',
+        description: DESCRIPTION,
+        tags: ['sdmx'],
+        params: {
+          type: 'object',
+          required: names,
+          properties: Object.fromEntries(names.map((n) => [n, { ...(n === 'key' ? KEY_PARAM : PARAM), ...PATH_DOCS[n] }])),
+        },
+        querystring: QUERY_SCHEMA,
+      },
+      handler: (query, snapshot, req) => answer(req.params as SdmxDataParams, query, snapshot, req),
+    });
+  }
+}
