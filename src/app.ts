@@ -28,6 +28,7 @@ import { registerPageRoutes } from './routes/pages.js';
 import { registerSelectionOutputs } from './routes/selection-outputs.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { registerVintageRoutes } from './routes/vintages.js';
 import { createHeavyPool } from './workers/heavy-pool.js';
 
 declare module 'fastify' {
@@ -195,6 +196,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerPageRoutes(app, ctx);
   registerSystemRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
+  registerVintageRoutes(app, ctx);
   answerOtherMethods();
   app.addHook('onClose', async () => {
     data.close();

@@ -1,0 +1,144 @@
+// The vintage listing (issue 21) on three publishes of copies of real
+// datasets (test/vintage-fixture.ts): every vintage, newest first, with the
+// counts of what it changed; a directory without history has one vintage.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { PYTHON } from '../../clients/harness.js';
+import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { publishVintages, VINTAGE_STAMPS, type VintageFixture } from '../../test/vintage-fixture.js';
+
+/** What Debian's python3-feedparser reads of a feed URL: its title, whether it was well-formed, and its entries. */
+interface ParsedFeed {
+  bozo: boolean;
+  version: string;
+  title: string;
+  entries: { title: string; link: string; updated: string; summary: string }[];
+}
+
+/** Reads a feed with the real feed parser (Debian's python3: clients/harness.ts PYTHON). */
+function parseFeed(url: string): Promise<ParsedFeed> {
+  const script = `import feedparser, json, sys
+f = feedparser.parse(sys.argv[1])
+print(json.dumps({"bozo": bool(f.bozo), "version": f.version, "title": f.feed.get("title", ""),
+  "entries": [{"title": e.title, "link": e.link, "updated": e.updated, "summary": e.summary} for e in f.entries]}))`;
+  return new Promise((resolve, reject) =>
+    execFile(PYTHON, ['-c', script, url], (error, stdout, stderr) =>
+      error ? reject(new Error(stderr || error.message)) : resolve(JSON.parse(stdout) as ParsedFeed),
+    ),
+  );
+}
+
+const [V1, V2, V3] = VINTAGE_STAMPS;
+const none = { series_added: 0, series_removed: 0, observations_added: 0, observations_removed: 0, values_revised: 0 };
+
+describe('GET /dataset/{id}/vintages', () => {
+  let fixture: VintageFixture;
+  let app: FastifyInstance;
+  before(async () => {
+    fixture = await publishVintages();
+    app = await startApp(fixture.dir);
+  });
+  after(async () => {
+    await app?.close();
+    await fixture?.remove();
+  });
+
+  const list = async (id: string) => {
+    const res = await app.inject(`/dataset/${id}/vintages`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    assert.ok(res.headers.etag);
+    return res.json() as Record<string, unknown>[];
+  };
+
+  it('lists every vintage newest first with series and observations added and removed and values revised', async () => {
+    const rows = (await readFile(path.join(REAL_DATA, 'ch_fso_wage_idx.csv'), 'utf8')).trim().split('\n').slice(1);
+    const f41 = rows.filter((r) => r.startsWith('f41,real,')).length;
+    const series = new Set(rows.map((r) => r.split(',').slice(0, 2).join())).size;
+    assert.deepEqual(await list('ch_fso_wage_idx'), [
+      { vintage: V3, ...none, values_revised: 1 },
+      { vintage: V2, ...none, series_removed: 1, observations_removed: f41, values_revised: 2 },
+      { vintage: V1, ...none, series_added: series, observations_added: rows.length },
+    ]);
+  });
+
+  it('counts an observation added, then revised', async () => {
+    const rows = (await readFile(path.join(REAL_DATA, 'ch_kof_barometer.csv'), 'utf8')).trim().split('\n').length - 1;
+    assert.deepEqual(await list('ch_kof_barometer'), [
+      { vintage: V3, ...none, values_revised: 1 },
+      { vintage: V2, ...none, observations_added: 1 },
+      { vintage: V1, ...none, series_added: 1, observations_added: rows },
+    ]);
+  });
+
+  it('lists a publish that changed only a label, and not the ones that left the dataset alone', async () => {
+    const vintages = await list('ch_fso_vacant_dwellings');
+    assert.deepEqual(
+      vintages.map((v) => v.vintage),
+      [V2, V1],
+    );
+    assert.deepEqual(vintages[0], { vintage: V2, ...none });
+  });
+
+  it("gives a dataset's vintages as an Atom feed that feedparser reads: the three publishes, newest first, saying what changed and linking the page as of then", async () => {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const feed = await parseFeed(`${base}/dataset/ch_fso_wage_idx/vintages.atom`);
+    assert.equal(feed.bozo, false);
+    assert.equal(feed.version, 'atom10');
+    assert.deepEqual(
+      feed.entries.map((e) => Date.parse(e.updated)),
+      [V3, V2, V1].map(Date.parse),
+    );
+    assert.match(feed.entries[0].summary, /^1 value revised\.$/);
+    assert.match(feed.entries[1].summary, /1 series removed, \d+ observations removed, 2 values revised/);
+    assert.ok(feed.entries[2].link.endsWith(`/d/ch_fso_wage_idx?as_of=${V1}`), feed.entries[2].link);
+
+    const updates = await parseFeed(`${base}/updates.atom`);
+    assert.equal(updates.bozo, false);
+    assert.deepEqual(
+      updates.entries.map((e) => Date.parse(e.updated)),
+      [V3, V3, V2, V2, V2, V1, V1, V1].map(Date.parse),
+    );
+    // newest first, then catalog order; the label-only publish says so
+    const vacant = updates.entries.find((e) => e.link.includes('ch_fso_vacant_dwellings') && Date.parse(e.updated) === Date.parse(V2))!;
+    assert.match(vacant.title, new RegExp(`^${fixture.titles[1]}: published ${V2}$`));
+    assert.match(vacant.summary, /No value changed/);
+  });
+
+  it('dataset pages link their feed, and home pages the feed of every update, in every language', async () => {
+    for (const prefix of ['', '/de', '/fr', '/it']) {
+      const page = (await app.inject(`${prefix}/d/ch_kof_barometer`)).body;
+      assert.match(page, /<link\s+rel="alternate"\s+type="application\/atom\+xml"\s+href="[^"]*\/dataset\/ch_kof_barometer\/vintages\.atom"/, prefix);
+      const home = (await app.inject(`${prefix}/`)).body;
+      assert.match(home, /<link\s+rel="alternate"\s+type="application\/atom\+xml"\s+href="[^"]*\/updates\.atom"/, prefix);
+    }
+  });
+
+  it('answers an unknown dataset with 404 unknown_dataset', async () => {
+    const res = await app.inject('/dataset/nope/vintages');
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().code, 'unknown_dataset');
+  });
+});
+
+describe('GET /dataset/{id}/vintages without history files', () => {
+  let app: FastifyInstance;
+  before(async () => {
+    app = await startApp(REAL_DATA);
+  });
+  after(() => app?.close());
+
+  it('has exactly one vintage, which holds every series and observation', async () => {
+    const ds = app.ds.data.current!.datasets.get('ch_fso_ppi')!;
+    const res = await app.inject('/dataset/ch_fso_ppi/vintages');
+    assert.equal(res.statusCode, 200, res.body);
+    const vintages = res.json() as { observations_added: number; series_added: number }[];
+    assert.equal(vintages.length, 1);
+    assert.equal(vintages[0].observations_added, ds.store.observations);
+    assert.equal(vintages[0].series_added, ds.store.count);
+  });
+});
