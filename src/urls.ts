@@ -126,7 +126,7 @@ export function langPrefix(lang: Lang): string {
 }
 
 /** API routes that take a selection. */
-export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx';
+export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx' | 'series.zip';
 
 /** How a chart draws (`scale=log`, then one `compare` per compared selection), on the routes the parameter table says take them. */
 function chartDisplayParams(route: SelectionRoute, s: UrlSelection): [string, string][] {

@@ -93,3 +93,8 @@ export function latestVintages(snapshot: Snapshot, max = UPDATES_FEED_MAX): Data
   all.sort((a, b) => (a.vintage === b.vintage ? 0 : a.vintage === null ? 1 : b.vintage === null ? -1 : a.vintage < b.vintage ? 1 : -1));
   return all.slice(0, max);
 }
+
+/** The vintage of a dataset's latest data: its newest publish's stamp (null when nothing says when it was published). */
+export function latestVintage(ds: Dataset, snapshot: Snapshot): string | null {
+  return ds.history ? ds.history.stamps[ds.history.stamps.length - 1] : onlyStamp(ds, snapshot);
+}

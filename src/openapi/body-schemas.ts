@@ -401,4 +401,8 @@ export const COMPONENT_SCHEMAS = {
     properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } },
   },
   Vintage: vintage,
+  Zip: binary(
+    'application/zip',
+    'A zip file: the CSV with codes and labels, the metadata JSON and a README.md (title, source, license and terms, the selection URL, the vintage, a suggested citation).',
+  ),
 } as const;

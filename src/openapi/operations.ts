@@ -52,6 +52,7 @@ const OUTPUT_DOCS: Record<OutputId, { operationId: string; body: SchemaName; rai
   json: { operationId: 'getSeries', body: 'ColumnarSeries' },
   png: { operationId: 'getChartPng', body: 'Png' },
   svg: { operationId: 'getChartSvg', body: 'Svg' },
+  zip: { operationId: 'getSeriesZip', body: 'Zip' },
 };
 
 /** The Content-Disposition of a selection output that is an attachment always (required) or on `download=1`. */

@@ -21,6 +21,7 @@ import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
+import { zipSelection } from './series-zip.js';
 
 /**
  * The routes of the registry of selection outputs (`query/selection-outputs.ts`):
@@ -107,6 +108,11 @@ const CHART_DESCRIPTION =
 /** The language of the label columns a CSV query asks for, or null for the plain (published) CSV. */
 const csvLabels = (q: OutputQuery): Lang | null => (isDownload(q.labels) ? (q.lang ?? 'en') : null);
 
+/** The columns the labelled CSV (`labels=true`) puts before date, in a language: `/series.csv` and the zip's CSV write them so. */
+export function labelledLeadOf(view: SelectionView, lang: Lang): ReturnType<typeof labelledLead> {
+  return labelledLead(view, lang, seriesLabels(view, lang));
+}
+
 const CSV_ENCODER: OutputEncoder = {
   etagKind: 'csv',
   etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}-${LABELLED_CSV_LAYOUT_VERSION}` : ''}`,
@@ -115,7 +121,7 @@ const CSV_ENCODER: OutputEncoder = {
     const lang = csvLabels(query);
     // labels=true adds a label column after each code column (issue 15) and the series' label, as the xlsx; the default bytes stay the published file's
     if (!lang) return dataBody(view, ctx, csvChunks, csvBytes);
-    const lead = labelledLead(view, lang, seriesLabels(view, lang));
+    const lead = labelledLeadOf(view, lang);
     return dataBody(
       view,
       ctx,
@@ -141,7 +147,8 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   xlsx: {
     etagKind: 'xlsx',
     etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${XLSX_LAYOUT_VERSION}|${ctx.config.baseUrl}`,
-    light: false,
+    // the CSV is made on the main thread as /series.csv's; fflate deflates large files on its own worker threads
+    light: true,
     encode: (view, { query, snapshot, ctx }) => {
       const lang = query.lang ?? 'en';
       return ctx.heavy.xlsx(buildXlsxInput(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang), seriesLabels(view, lang)));
@@ -163,7 +170,24 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
     encode: (view, { query, snapshot, ctx }) => ctx.heavy.chartSvg(view, chartOptions(query, snapshot, view)),
     description: CHART_DESCRIPTION,
   },
+  zip: {
+    etagKind: 'zip',
+    // the README's citation names the day of access
+    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${ZIP_LAYOUT_VERSION}|${ctx.config.baseUrl}|${new Date().toISOString().slice(0, 10)}`,
+    // the CSV is made on the main thread as /series.csv's; fflate deflates large files on its own worker threads
+    light: true,
+    encode: (view, { query, snapshot, ctx }) => {
+      const lang = query.lang ?? 'en';
+      // exactly the bytes of /series.csv?labels=true&lang=… (its encoder's functions, not a copy)
+      return zipSelection({ view, snapshot, baseUrl: ctx.config.baseUrl, lang, csv: csvBytes(view, labelledLeadOf(view, lang)) });
+    },
+    description:
+      "Same parameters as /series, plus `lang`. A zip of three files: `{dataset}.csv`, the selection as `/series.csv?labels=true&lang=…` writes it (codes and labels), `{dataset}.json`, the dataset's metadata as `/dataset/{id}/meta`, and `README.md`: title, source, license and its terms, the selection's URLs, the vintage (the publish the data is from) and a suggested citation naming it. Served as an attachment.",
+  },
 };
+
+/** Bump when the zip's files or README change, so ETags of old files stop matching. */
+const ZIP_LAYOUT_VERSION = 'z1';
 
 const langSchema = PARAMS.lang.schema;
 
@@ -211,7 +235,7 @@ function attachment(id: OutputId, query: OutputQuery, datasetId: string, transfo
   return { 'content-disposition': `attachment; filename="${attachmentName(id, datasetId, transform)}"` };
 }
 
-/** The answer of a selection output; a promise only when its encoder works in the heavy pool (a light one answers in the same task: issue 16). */
+/** The answer of a selection output; a promise only when its encoder works off the main thread (the heavy pool; the zip's deflate) — a light one answers in the same task: issue 16. */
 function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: RequestView, ctx: AppContext): Answer | Promise<Answer> {
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];

@@ -23,7 +23,7 @@ import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '.
 import { AGGREGATIONS, TRANSFORMS, type Transform } from '../query/view.js';
 
 /** The API routes that answer a selection (`/series`, `/series.csv`…; `og.jpg` takes only the dataset and a language). */
-export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg'] as const;
+export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'series.zip'] as const;
 export type ApiRoute = (typeof API_ROUTES)[number];
 /** Where a parameter can be taken: an API route, a dataset page (`/d/{id}?…`) or a series key given to /resolve (`{id}?…`). */
 export type Taker = ApiRoute | 'page' | 'key';
@@ -31,7 +31,7 @@ export type Taker = ApiRoute | 'page' | 'key';
 export type ReadInput = 'api' | 'page' | 'key';
 
 /** The selection routes of the API (the ones that take dims, from, to…). */
-const SELECTION_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png'] as const;
+const SELECTION_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'series.zip'] as const;
 /** A selection parameter: every selection route, the page and the series key. */
 const EVERYWHERE: readonly Taker[] = [...SELECTION_ROUTES, 'page', 'key'];
 
@@ -435,7 +435,7 @@ export const PARAMS = {
     part: 'output',
     sample: [['lang', 'de']],
     // pages and keys take it too and leave it alone: a page's language is its path (/de/d/…)
-    takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'page', 'key'],
+    takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'page', 'key', 'series.zip'],
     schema: { type: 'string', enum: LANGS, default: 'en', description: 'Language of the labels.' },
     default: 'en',
     problems: ['bad_parameter'],
