@@ -71,6 +71,7 @@ const MISTAKES: Partial<Record<ParamName, Record<string, Pairs>>> = {
   height: { bad_parameter: [['height', '1']] },
   from_rel: { bad_date: [['from_rel', '2020']], bad_relative_date: [['from_rel', '-5x']] },
   to_rel: { bad_date: [['to_rel', '2020']], bad_relative_date: [['to_rel', '-5x']] },
+  vintages: { bad_parameter: [['vintages', 'some']] },
 };
 
 /** Members of a problem+json answer that are not the mistake's own facts. */

@@ -4,9 +4,8 @@
  * history's (`History.counts`, data/history.ts countVintages); a dataset
  * without history files has exactly one vintage, which holds all it has.
  */
-import type { VintageCounts } from '../data/history.js';
+import { datasetStamps, type VintageCounts } from '../data/history.js';
 import type { Dataset, Snapshot } from '../data/model.js';
-import { stampOfIso } from '../data/vintage-stamp.js';
 
 /** One vintage of a dataset, as `/dataset/{id}/vintages` answers it. */
 export interface VintageRecord {
@@ -32,15 +31,6 @@ function record(vintage: string | null, c: VintageCounts): VintageRecord {
 }
 
 /**
- * The stamp of the one vintage of a dataset without history: when the
- * directory was published (its manifest), else when the dataset was fetched
- * or updated (its metadata), else null.
- */
-function onlyStamp(ds: Dataset, snapshot: Snapshot): string | null {
-  return stampOfIso(snapshot.publishedAt) ?? stampOfIso(ds.meta.fetched) ?? stampOfIso(ds.meta.updated);
-}
-
-/**
  * Every vintage of a dataset with what it changed, newest first.
  * @example vintageRecords(ds, snapshot)[0].vintage // '2026-03-01T12:30:15Z' (the latest)
  */
@@ -49,7 +39,7 @@ export function vintageRecords(ds: Dataset, snapshot: Snapshot): VintageRecord[]
   if (!history) {
     const series = Array.from({ length: ds.store.count }, (_, s) => ds.store.offsets[s + 1] > ds.store.offsets[s]).filter(Boolean).length;
     const all = { seriesAdded: series, seriesRemoved: 0, observationsAdded: ds.store.observations, observationsRemoved: 0, valuesRevised: 0 };
-    return [record(onlyStamp(ds, snapshot), all)];
+    return [record(datasetStamps(ds, snapshot.publishedAt)[0], all)];
   }
   return history.stamps.map((stamp, v) => record(stamp, history.counts[v])).reverse();
 }
@@ -96,5 +86,5 @@ export function latestVintages(snapshot: Snapshot, max = UPDATES_FEED_MAX): Data
 
 /** The vintage of a dataset's latest data: its newest publish's stamp (null when nothing says when it was published). */
 export function latestVintage(ds: Dataset, snapshot: Snapshot): string | null {
-  return ds.history ? ds.history.stamps[ds.history.stamps.length - 1] : onlyStamp(ds, snapshot);
+  return datasetStamps(ds, snapshot.publishedAt).at(-1) ?? null;
 }

@@ -16,7 +16,9 @@ import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, typ
 import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { PARAMS } from '../selection/params.js';
+import { PARAMS, vintagesAllProblem } from '../selection/params.js';
+import { vintageRows, vintageRowsCsv, vintageRowsJson } from '../query/vintage-rows.js';
+import { problemError } from '../selection/read-selection.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
@@ -42,6 +44,8 @@ export interface OutputQuery extends SelectionQuery {
   scale?: string;
   /** chart images: series of other datasets on the same chart */
   compare?: string | string[];
+  /** `/series`, `/series.csv`: `all` gives every value each observation has had (issue 21) */
+  vintages?: string;
 }
 
 /** What an encoder gets besides the computed selection. */
@@ -113,11 +117,29 @@ export function labelledLeadOf(view: SelectionView, lang: Lang): ReturnType<type
   return labelledLead(view, lang, seriesLabels(view, lang));
 }
 
+/**
+ * With `vintages=all`, every value each observation has had (query/vintage-rows.ts), in CSV or JSON;
+ * null otherwise. A 400 when the query asks for what a published value is not.
+ */
+function vintagesAnswer(view: SelectionView, query: OutputQuery, snapshot: Snapshot, format: 'csv' | 'json'): string | null {
+  if (query.vintages !== 'all') return null;
+  const problem = vintagesAllProblem(query);
+  if (problem) throw problemError(problem);
+  const rows = vintageRows(view, snapshot.publishedAt);
+  return format === 'csv' ? vintageRowsCsv(rows) : vintageRowsJson(rows);
+}
+
+/** The ETag part of `vintages=all`. */
+const vintagesEtag = (q: OutputQuery): string => (q.vintages === 'all' ? '|vintages-all' : '');
+
 const CSV_ENCODER: OutputEncoder = {
   etagKind: 'csv',
-  etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}-${LABELLED_CSV_LAYOUT_VERSION}` : ''}`,
+  etagExtra: (q) =>
+    `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}-${LABELLED_CSV_LAYOUT_VERSION}` : ''}${vintagesEtag(q)}`,
   light: true,
-  encode: (view, { query, ctx }) => {
+  encode: (view, { query, snapshot, ctx }) => {
+    const revisions = vintagesAnswer(view, query, snapshot, 'csv');
+    if (revisions !== null) return revisions;
     const lang = csvLabels(query);
     // labels=true adds a label column after each code column (issue 15) and the series' label, as the xlsx; the default bytes stay the published file's
     if (!lang) return dataBody(view, ctx, csvChunks, csvBytes);
@@ -137,9 +159,9 @@ const CSV_ENCODER: OutputEncoder = {
 export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   json: {
     etagKind: 'json',
-    etagExtra: (q) => (isDownload(q.download) ? 'attachment' : ''),
+    etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${vintagesEtag(q)}`,
     light: true,
-    encode: (view, { ctx }) => dataBody(view, ctx, columnarJsonChunks, columnarJsonText),
+    encode: (view, { query, snapshot, ctx }) => vintagesAnswer(view, query, snapshot, 'json') ?? dataBody(view, ctx, columnarJsonChunks, columnarJsonText),
     description: 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.',
   },
   csv: CSV_ENCODER,
@@ -202,7 +224,9 @@ const sizeSchema = (name: string, fallback: number) =>
 
 /** The query schema of an output: the selection plus the parameters of its kind. */
 export function outputQuerySchema(output: SelectionOutput): object {
-  if (output.params === 'download') return selectionQuerySchema;
+  // issue 21: vintages=all on the routes the parameter table says take it
+  const vintages = (PARAMS.vintages.takenBy as readonly string[]).includes(output.path) ? { vintages: PARAMS.vintages.schema } : {};
+  if (output.params === 'download') return { ...selectionQuerySchema, properties: { ...selectionQuerySchema.properties, ...vintages } };
   const extra =
     output.params === 'csv'
       ? {
@@ -222,7 +246,7 @@ export function outputQuerySchema(output: SelectionOutput): object {
   return {
     type: 'object',
     required: ['dataset'],
-    properties: { ...selectionProperties, ...extra },
+    properties: { ...selectionProperties, ...extra, ...vintages },
     patternProperties: { '^_': {} },
     additionalProperties: false,
   };

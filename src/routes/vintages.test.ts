@@ -8,7 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { PYTHON } from '../../clients/harness.js';
-import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
 import { publishVintages, VINTAGE_STAMPS, type VintageFixture } from '../../test/vintage-fixture.js';
 
 /** What Debian's python3-feedparser reads of a feed URL: its title, whether it was well-formed, and its entries. */
@@ -118,6 +118,60 @@ describe('GET /dataset/{id}/vintages', () => {
     }
   });
 
+  it('vintages=all gives every value an observation has had, with its validity interval, in CSV and JSON', async () => {
+    const q = 'dataset=ch_fso_wage_idx&dims=breakdown=bf1;adjustment=nominal&from=1995-01-01&to=1995-01-01&vintages=all';
+    const csv = await app.inject(`/series.csv?${q}`);
+    assert.equal(csv.statusCode, 200, csv.body);
+    assert.equal(
+      csv.body,
+      [
+        'breakdown,adjustment,date,value,valid_from,valid_to',
+        `bf1,nominal,1995-01-01,102.8623,${V1},${V2}`,
+        `bf1,nominal,1995-01-01,103.5,${V2},${V3}`,
+        `bf1,nominal,1995-01-01,104,${V3},`,
+        '',
+      ].join('\n'),
+    );
+    const json = await app.inject(`/series?${q}`);
+    assert.equal(json.statusCode, 200, json.body);
+    assert.deepEqual(json.json(), {
+      breakdown: ['bf1', 'bf1', 'bf1'],
+      adjustment: ['nominal', 'nominal', 'nominal'],
+      date: ['1995-01-01', '1995-01-01', '1995-01-01'],
+      value: [102.8623, 103.5, 104],
+      valid_from: [V1, V2, V3],
+      valid_to: [V2, V3, null],
+    });
+  });
+
+  it('vintages=all holds each vintage: the rows valid at the first are the first publish, at the last the latest data, and a removed series is there until its removal', async () => {
+    const rows = parseCsvText((await app.inject('/series.csv?dataset=ch_fso_wage_idx&vintages=all')).body);
+    assert.deepEqual(rows[0], ['breakdown', 'adjustment', 'date', 'value', 'valid_from', 'valid_to']);
+    const at = (stamp: string) =>
+      rows
+        .slice(1)
+        .filter((r) => r[4] <= stamp && (r[5] === '' || stamp < r[5]))
+        .map((r) => r.slice(0, 4).join(','));
+    const first = (await readFile(path.join(REAL_DATA, 'ch_fso_wage_idx.csv'), 'utf8')).trim().split('\n').slice(1);
+    assert.deepEqual(at(V1), first);
+    const latest = (await app.inject('/series.csv?dataset=ch_fso_wage_idx')).body.trim().split('\n').slice(1);
+    assert.deepEqual(at(V3), latest);
+    const removed = rows.filter((r) => r[0] === 'f41' && r[1] === 'real');
+    assert.equal(removed.length, first.filter((r) => r.startsWith('f41,real,')).length);
+    assert.ok(removed.every((r) => r[4] === V1 && r[5] === V2));
+  });
+
+  it('vintages=all refuses what would not be a published value (a transform, a conversion, last, labels) in the one error shape', async () => {
+    for (const extra of ['transform=yoy', 'frequency=annual', 'last=2', 'labels=true']) {
+      const res = await app.inject(`/series.csv?dataset=ch_kof_barometer&vintages=all&${extra}`);
+      assert.equal(res.statusCode, 400, extra);
+      assert.match(res.body, /^error\n.*Invalid vintages 'all': it gives the values as published: leave out /, extra);
+    }
+    const bad = await app.inject('/series?dataset=ch_kof_barometer&vintages=some');
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().code, 'bad_parameter');
+  });
+
   it('answers an unknown dataset with 404 unknown_dataset', async () => {
     const res = await app.inject('/dataset/nope/vintages');
     assert.equal(res.statusCode, 404);
@@ -140,5 +194,15 @@ describe('GET /dataset/{id}/vintages without history files', () => {
     assert.equal(vintages.length, 1);
     assert.equal(vintages[0].observations_added, ds.store.observations);
     assert.equal(vintages[0].series_added, ds.store.count);
+  });
+
+  it('vintages=all gives each current value valid from the one vintage, until now', async () => {
+    const stamp = ((await app.inject('/dataset/ch_kof_barometer/vintages')).json() as { vintage: string }[])[0].vintage;
+    const all = parseCsvText((await app.inject('/series.csv?dataset=ch_kof_barometer&vintages=all')).body);
+    const latest = parseCsvText((await app.inject('/series.csv?dataset=ch_kof_barometer')).body);
+    assert.deepEqual(
+      all,
+      latest.map((r, i) => (i === 0 ? [...r, 'valid_from', 'valid_to'] : [...r, stamp ?? '', ''])),
+    );
   });
 });

@@ -502,6 +502,23 @@ export const PARAMS = {
     default: null,
     problems: ['bad_date', 'bad_relative_date'],
   },
+  // issue 21: every value each observation has had (data/history.ts walkSeries); query/vintage-rows.ts encodes it
+  vintages: {
+    name: 'vintages',
+    part: 'output',
+    sample: [['vintages', 'all']],
+    takenBy: ['series', 'series.csv'],
+    schema: {
+      type: 'string',
+      enum: ['all'],
+      description:
+        'With `all`: every value each selected observation has had, one row each, with its validity interval: `valid_from` (the publish that made it current, inclusive) and `valid_to` (the publish that superseded or removed it, exclusive; empty/null while current), UTC time stamps as /dataset/{id}/vintages lists them. Series and observations removed since are included. The values are as published: it takes dims, from and to, but no transform, frequency, last or labels.',
+      // no example: the docs' prefilled request combines every example, and a conversion is not what vintages=all takes
+    },
+    default: null,
+    problems: ['bad_parameter'],
+    read: (text) => (text === 'all' ? { value: 'all' } : { problem: oneOf('vintages', text, ['all']) }),
+  },
 } as const satisfies Record<string, Omit<ParamSpec, 'name'> & { name: string }>;
 
 /** Every parameter name of the table. */
@@ -705,4 +722,22 @@ export function readerProblemCodes(taker: Taker): ErrorCode[] {
     for (const code of PARAMS.dims.problems) codes.add(code);
   }
   return [...codes];
+}
+
+/**
+ * What `vintages=all` cannot take, as the problem of the first given: it
+ * gives values as published, so no transform, conversion, `last` or labels.
+ * @example vintagesAllProblem({ transform: 'yoy' })?.message // "Invalid vintages 'all': it gives the values as published: leave out transform=yoy."
+ */
+export function vintagesAllProblem(given: { transform?: string; frequency?: string; last?: number; labels?: string }): SelectionProblem | null {
+  const clash: [string, unknown][] = [
+    ['transform', given.transform && given.transform !== 'level' ? given.transform : undefined],
+    ['frequency', given.frequency],
+    ['last', given.last],
+    ['labels', given.labels === 'true' || given.labels === '1' ? given.labels : undefined],
+  ];
+  const found = clash.find(([, v]) => v !== undefined);
+  if (!found) return null;
+  const rule = `it gives the values as published: leave out ${found[0]}=${String(found[1])}`;
+  return selectionProblem('bad_parameter', 'vintages', { value: 'all', with: found[0] }, { rule }, 'invalid');
 }

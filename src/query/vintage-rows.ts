@@ -1,0 +1,122 @@
+/**
+ * `vintages=all` (issue 21): every value each observation of a selection has
+ * had, with its validity interval, as rows `dims…, date, value, valid_from,
+ * valid_to` (valid_to empty while current). The values and intervals are
+ * walked by data/history.ts walkSeries, the one place that rule lives; this
+ * module picks the series and dates of the selection (series removed since
+ * included) and encodes the rows as CSV or columnar JSON.
+ */
+import { datasetStamps, walkSeries } from '../data/history.js';
+import { formatIsoDate } from '../data/dates.js';
+import type { Dataset } from '../data/model.js';
+import { numberText } from '../data/number-text.js';
+import { csvField } from './encode.js';
+import type { SelectionView } from './view.js';
+
+/** The extra columns of `vintages=all`. */
+export const VINTAGE_COLUMNS = ['valid_from', 'valid_to'] as const;
+
+/** Every value of the selection's observations, column by column. */
+export interface VintageRows {
+  /** the dimension columns (dim_order) */
+  dims: string[];
+  /** per dimension column, per row: the code */
+  codes: string[][];
+  dates: number[];
+  /** NaN = missing */
+  values: number[];
+  /** a current value's text where the published file writes it otherwise than its shortest text (as /series.csv writes it), else null */
+  texts: (string | null)[];
+  validFrom: (string | null)[];
+  /** null while current */
+  validTo: (string | null)[];
+}
+
+/** A series to walk: its codes, its store id (-1 when removed since) and its history series (-1 when it has none). */
+interface Walked {
+  codes: string[];
+  series: number;
+  h: number;
+}
+
+/** Byte order of code tuples, as the published CSV sorts series. */
+function compareCodes(a: readonly string[], b: readonly string[]): number {
+  for (let d = 0; d < a.length; d++) {
+    const c = Buffer.compare(Buffer.from(a[d]), Buffer.from(b[d]));
+    if (c !== 0) return c;
+  }
+  return 0;
+}
+
+/** The series of a view, and the history series no longer in the data whose codes the selection's dims select, in CSV order. */
+function walkedSeries(view: SelectionView): Walked[] {
+  const ds: Dataset = view.dataset;
+  const history = ds.history;
+  const out: Walked[] = view.series.map((s) => ({ codes: s.codes, series: s.id, h: history?.bySeries.get(s.id) ?? -1 }));
+  if (!history) return out;
+  const dims = ds.meta.dimOrder.map((id) => ds.meta.dimensions.find((d) => d.id === id)!);
+  const chosen = dims.map((d) => view.selection.dims[d.id]);
+  for (let h = 0; h < history.count; h++) {
+    if (history.current[h] >= 0) continue;
+    const codes = dims.map((d, k) => d.levels[history.codes[k][h]].code);
+    if (codes.every((c, k) => !chosen[k]?.length || chosen[k].includes(c))) out.push({ codes, series: -1, h });
+  }
+  return out.sort((a, b) => compareCodes(a.codes, b.codes));
+}
+
+/**
+ * Every value each observation of the view's selection (its series, from
+ * and to) has had, with its validity interval.
+ * @example vintageRows(view, null).validTo.at(-1) // null: the last row of the last series is current
+ */
+export function vintageRows(view: SelectionView, publishedAt: string | null): VintageRows {
+  const ds = view.dataset;
+  const stamps = datasetStamps(ds, publishedAt);
+  const from = view.selection.from ?? -Infinity;
+  const to = view.selection.to ?? Infinity;
+  const rows: VintageRows = { dims: ds.meta.dimOrder, codes: ds.meta.dimOrder.map(() => []), dates: [], values: [], texts: [], validFrom: [], validTo: [] };
+  const empty = { stamps, counts: [], count: 0, bySeries: new Map() } as unknown as NonNullable<Dataset['history']>;
+  const { dates: storeDates, valueTexts } = ds.store;
+  for (const w of walkedSeries(view)) {
+    // the store index of the current value of a date, for its published text
+    let at = w.series >= 0 ? ds.store.offsets[w.series] : 0;
+    walkSeries(ds.store, ds.history ?? empty, w.series, w.h, (date, value, vFrom, vTo) => {
+      const current = vTo === stamps.length && w.series >= 0;
+      if (current) while (storeDates[at] < date) at++;
+      if (date < from || date > to) return;
+      rows.texts.push(current ? (valueTexts?.byIndex.get(at) ?? null) : null);
+      w.codes.forEach((c, d) => rows.codes[d].push(c));
+      rows.dates.push(date);
+      rows.values.push(value);
+      rows.validFrom.push(stamps[vFrom] ?? null);
+      rows.validTo.push(vTo < stamps.length ? stamps[vTo] : null);
+    });
+  }
+  return rows;
+}
+
+/** The rows as tidy CSV: the dimension columns, date, value, valid_from, valid_to (empty while current). */
+export function vintageRowsCsv(rows: VintageRows): string {
+  const lines = [[...rows.dims, 'date', 'value', ...VINTAGE_COLUMNS].map(csvField).join(',')];
+  for (let i = 0; i < rows.dates.length; i++) {
+    const v = rows.values[i];
+    const lead = rows.codes.map((col) => csvField(col[i]));
+    lines.push(
+      [...lead, formatIsoDate(rows.dates[i]), Number.isNaN(v) ? '' : (rows.texts[i] ?? numberText(v)), rows.validFrom[i] ?? '', rows.validTo[i] ?? ''].join(
+        ',',
+      ),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** The rows as columnar JSON: one array per column, missing values and open intervals null. */
+export function vintageRowsJson(rows: VintageRows): string {
+  const columns: Record<string, unknown[]> = {};
+  rows.dims.forEach((d, k) => (columns[d] = rows.codes[k]));
+  columns.date = rows.dates.map(formatIsoDate);
+  columns.value = rows.values.map((v) => (Number.isNaN(v) ? null : v));
+  columns.valid_from = rows.validFrom;
+  columns.valid_to = rows.validTo;
+  return JSON.stringify(columns);
+}
