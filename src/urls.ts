@@ -1,7 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Conversion, Selection } from './query/view.js';
-import { isReservedName, PARAMS, urlParams, type UrlParts } from './selection/params.js';
+import { asOfText, isReservedName, PARAMS, urlParams, type UrlParts } from './selection/params.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -37,6 +37,7 @@ export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, 
     transform: s.transform,
     base: s.base === null ? null : formatIsoDate(s.base),
     ...urlConversion(s.convert),
+    asOf: s.asOf ? asOfText(s.asOf) : null,
   };
 }
 

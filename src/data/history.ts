@@ -1,5 +1,5 @@
 import type { Dataset, SeriesStore } from './model.js';
-import { parseStamp, stampOfIso } from './vintage-stamp.js';
+import { stampOfIso, vintageIndex } from './vintage-stamp.js';
 
 /**
  * A dataset's revision history as the store holds it (DESIGN §2,
@@ -99,11 +99,7 @@ export function findSeries(store: SeriesStore, levels: ArrayLike<number>): numbe
 
 /** The index of the vintage published at `stamp` or last before it, or -1 when `stamp` is before the first. */
 export function vintageAt(history: History, stamp: string): number {
-  const at = parseStamp(stamp);
-  if (at === null) throw new RangeError(`${JSON.stringify(stamp)} is not a time stamp YYYY-MM-DDTHH:MM:SSZ`);
-  let k = -1;
-  for (let v = 0; v < history.stamps.length; v++) if (parseStamp(history.stamps[v])! <= at) k = v;
-  return k;
+  return vintageIndex(history.stamps, stamp);
 }
 
 /** A series as published at one vintage. */

@@ -146,6 +146,14 @@ export interface Dataset {
   derived: Derived;
   /** the superseded values and vintages from `{id}.vintages.csv`; absent when the dataset has no history files (one vintage) */
   history?: History;
+  /** set on a view of the dataset as published at an earlier vintage (src/data/dataset-at.ts, `as_of`): absent on the latest data */
+  vintage?: VintageOf;
+}
+
+/** The vintage a view shows, and all of the dataset's vintages (what `as_of` resolves against). */
+export interface VintageOf {
+  stamp: string;
+  stamps: readonly string[];
 }
 
 /** A category of the catalog (topic group). */

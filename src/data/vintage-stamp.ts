@@ -39,3 +39,31 @@ export function stampOfIso(text: unknown): string | null {
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? formatStamp(Math.floor(ms / 1000)) : null;
 }
+
+const COMPACT = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The UTC second an `as_of` text stands for: a time stamp (`YYYY-MM-DDTHH:MM:SSZ`
+ * or its file-name form `YYYYMMDDTHHMMSSZ`), or a date `YYYY-MM-DD`, which
+ * means the end of that day UTC. Null when it is none of these (or no real time).
+ * @example asOfStamp('2026-03-31') // '2026-03-31T23:59:59Z'
+ * @example asOfStamp('20261128T074000Z') // '2026-11-28T07:40:00Z'
+ */
+export function asOfStamp(text: string): string | null {
+  const m = COMPACT.exec(text);
+  const stamp = m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : DAY.test(text) ? `${text}T23:59:59Z` : text;
+  return parseStamp(stamp) === null ? null : stamp;
+}
+
+/**
+ * The index of the vintage (stamps oldest first) published at `stamp` or
+ * last before it; -1 when `stamp` is before the first.
+ */
+export function vintageIndex(stamps: readonly string[], stamp: string): number {
+  const at = parseStamp(stamp);
+  if (at === null) throw new RangeError(`${JSON.stringify(stamp)} is not a time stamp YYYY-MM-DDTHH:MM:SSZ`);
+  let k = -1;
+  for (let v = 0; v < stamps.length && parseStamp(stamps[v])! <= at; v++) k = v;
+  return k;
+}

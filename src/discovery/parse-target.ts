@@ -1,7 +1,7 @@
 import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { findDataset } from '../query/parse-selection.js';
-import { isReservedName } from '../selection/params.js';
+import { asOfText, isReservedName } from '../selection/params.js';
 import { datasetFacts, problemError, readSelection } from '../selection/read-selection.js';
 import { splitLangPrefix, urlConversion, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
@@ -115,6 +115,7 @@ function readParams(dataset: Dataset, params: URLSearchParams): Pick<Target, 'se
   if (read.transform !== null) selection.transform = read.transform;
   if (read.base) selection.base = read.base.text;
   if (read.convert) Object.assign(selection, urlConversion(read.convert));
+  if (read.asOf) selection.asOf = asOfText(read.asOf);
   // a key naming no dimension is the dataset's opening view, its transform included
   if (!named && selection.transform === undefined && selection.from === undefined && selection.to === undefined) selection.transform = opening.transform;
   return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };

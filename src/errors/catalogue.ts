@@ -133,6 +133,12 @@ export const ERROR_CATALOGUE = {
     title: 'Bad request parameter',
     description: 'The selection has more rows than the format can hold; select fewer series or dates.',
   },
+  before_first_vintage: {
+    status: 400,
+    title: 'Bad request parameter',
+    description: "as_of is before the dataset's first vintage: nothing of it was published then.",
+    message: 'as_of {value} is before the first vintage of {dataset} ({first_vintage}): nothing of it was published then; use as_of={first_vintage} or later.',
+  },
   bad_request: { status: 400, title: 'Bad request', description: 'The request is not valid HTTP (request line, headers or Content-Length).' },
   bad_url_encoding: { status: 400, title: 'Bad request', description: 'The URL holds a percent sign that does not start a valid UTF-8 escape.' },
   // 404: nothing there

@@ -36,6 +36,18 @@ export interface Selection {
    * they stand for in this data version, URLs carry these texts (docs/decisions.md)
    */
   relative?: { from: string | null; to: string | null };
+  /** the data as published at a vintage (`as_of`); absent = the latest data */
+  asOf?: AsOf;
+}
+
+/** An `as_of` as read: the text given, the UTC second it stands for and the vintage it resolves to. */
+export interface AsOf {
+  /** as given (a date or a time stamp) */
+  text: string;
+  /** the UTC second asked for (a date: the end of that day) */
+  asked: string;
+  /** the stamp of the vintage published at `asked` or last before it; null for a dataset without history (one vintage: the data as it is) */
+  vintage: string | null;
 }
 
 /** One selected series after transform and trimming. */

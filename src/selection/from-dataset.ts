@@ -18,9 +18,9 @@ import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Tra
 import { lowerFrequencies, type Frequency } from '../data/frequency.js';
 import { formatFrequency } from '../i18n/format.js';
 import { uiStrings } from '../i18n/strings.js';
-import { takesBase } from './params.js';
+import { PARAMS, takesBase } from './params.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
-import { readPageQuery, type QueryProblem } from './read-query.js';
+import { metaFacts, readPageQuery, type QueryProblem } from './read-query.js';
 import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
 
 const EXPLORER_META = derivedKey<Map<Lang, ExplorerMeta>>('explorer meta by language');
@@ -82,6 +82,7 @@ export function buildExplorerMeta(ds: Dataset, lang: Lang): ExplorerMeta {
       transforms: [...TRANSFORMS],
       end: Number.isNaN(ds.store.end) ? null : formatIsoDate(ds.store.end),
       frequencyNames: Object.fromEntries(lowerFrequencies(ds.meta.frequency).map((f) => [f, formatFrequency(f, uiStrings(lang))])),
+      ...(ds.vintage || ds.history ? { vintages: [...(ds.vintage?.stamps ?? ds.history!.stamps)] } : {}),
     };
     byLang.set(lang, meta);
   }
@@ -143,6 +144,7 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     transform: state.transform as Transform,
     base: state.base === null ? null : parseIsoDate(state.base),
     ...(state.convert ? { convert: state.convert } : {}),
+    ...(state.asOf ? { asOf: state.asOf } : {}),
   };
   return withRelative(selection, from.relative, to.relative);
 }
@@ -204,7 +206,9 @@ export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: Ur
   const convert = s.frequency
     ? { frequency: s.frequency as Frequency, aggregation: (s.aggregation ?? 'mean') as Aggregation, partial: s.partial ?? false }
     : null;
-  const state = convert ? { ...read, convert } : read;
+  const converted = convert ? { ...read, convert } : read;
+  const asOf = s.asOf ? PARAMS.as_of.read(s.asOf, metaFacts(meta)) : null;
+  const state = asOf && 'value' in asOf ? { ...converted, asOf: asOf.value } : converted;
   const last: [string, string][] = s.last ? [['last', String(s.last)]] : [];
   return statePageUrl(baseUrl, lang, meta, state, [...last, ...extra]);
 }

@@ -14,13 +14,14 @@
  * Pure code without Node imports: `client/` bundles it.
  */
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
+import { asOfStamp, stampFileName, vintageIndex } from '../data/vintage-stamp.js';
 import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/frequency.js';
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { boundWords, isDateBound, readDateBound } from '../query/date-bound.js';
 import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
-import { AGGREGATIONS, TRANSFORMS, type Transform } from '../query/view.js';
+import { AGGREGATIONS, TRANSFORMS, type AsOf, type Transform } from '../query/view.js';
 
 /** The API routes that answer a selection (`/series`, `/series.csv`…; `og.jpg` takes only the dataset and a language). */
 export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'series.zip'] as const;
@@ -71,6 +72,8 @@ export interface DatasetFacts {
   transforms: readonly string[];
   /** the transform of the opening view, where it is the default (pages); absent: level */
   defaultTransform?: string;
+  /** the dataset's vintages, oldest first (`as_of` resolves against them); absent or empty: one vintage, the data as it is */
+  vintages?: readonly string[];
 }
 
 /** A dimension as the reader sees it. */
@@ -122,6 +125,8 @@ export interface UrlParts {
   frequency?: string | null;
   aggregation?: string | null;
   partial?: boolean | null;
+  /** `as_of` as URLs write it (asOfText) */
+  asOf?: string | null;
 }
 
 /** The most series of other datasets one chart compares (selection/compare.ts reads them). */
@@ -182,6 +187,34 @@ function readFrequency(text: string, ds: DatasetFacts | null): Read<Frequency> {
   if (valid.includes(frequency)) return { value: frequency };
   const facts = { value: text, dataset: ds.id, own: ds.frequency, valid };
   return { problem: selectionProblem('frequency_not_lower', 'frequency', facts, {}, valid.length ? 'higher' : 'lowest') };
+}
+
+/** The words of an `as_of` that is no date or time stamp. */
+const AS_OF_RULE = 'expected a date YYYY-MM-DD (the end of that day, UTC) or a UTC time stamp YYYYMMDDTHHMMSSZ or YYYY-MM-DDTHH:MM:SSZ';
+
+/**
+ * `as_of`: a date or a time stamp (asOfStamp), resolved against the
+ * dataset's vintages to the one published then (the latest after the last;
+ * a problem naming the first before the first).
+ */
+function readAsOf(text: string, ds: DatasetFacts | null): Read<AsOf> {
+  const asked = asOfStamp(text);
+  if (asked === null) return { problem: selectionProblem('bad_parameter', 'as_of', { value: shown(text) }, { rule: AS_OF_RULE }, 'invalid') };
+  const vintages = ds?.vintages ?? [];
+  if (vintages.length === 0) return { value: { text, asked, vintage: null } };
+  const k = vintageIndex(vintages, asked);
+  if (k < 0) return { problem: selectionProblem('before_first_vintage', 'as_of', { value: text, dataset: ds!.id, first_vintage: vintages[0] }) };
+  return { value: { text, asked, vintage: vintages[k] } };
+}
+
+/**
+ * How URLs write an `as_of`: the vintage it resolved to (`YYYYMMDDTHHMMSSZ`:
+ * the URL then names the data it answers, whatever later publishes add), or
+ * the text given for a dataset without history.
+ * @example asOfText({ text: '2026-03-31', asked: '2026-03-31T23:59:59Z', vintage: '2026-03-02T08:00:00Z' }) // '20260302T080000Z'
+ */
+export function asOfText(asOf: AsOf): string {
+  return asOf.vintage ? stampFileName(asOf.vintage) : asOf.text;
 }
 
 /** The transforms that take an index base (TRANSFORM_TABLE), as the words of base_without_index say them. */
@@ -501,6 +534,26 @@ export const PARAMS = {
     schema: { type: 'string', description: "What the page's form sends beside the to field without JavaScript: the window the page showed (-1y)." },
     default: null,
     problems: ['bad_date', 'bad_relative_date'],
+  },
+  // issue 21: what was known when
+  as_of: {
+    name: 'as_of',
+    part: 'selection',
+    sample: [['as_of', '2026-01-01']],
+    takenBy: EVERYWHERE,
+    schema: {
+      type: 'string',
+      maxLength: 40,
+      description:
+        'The data as published at a vintage (GET /dataset/{id}/vintages lists them): a date `YYYY-MM-DD` (the end of that day, UTC) or a UTC time stamp `YYYYMMDDTHHMMSSZ` (or `YYYY-MM-DDTHH:MM:SSZ`). Answers the vintage published then or last before (after the last: the latest); codes and the last date are those of that vintage; before the first vintage a 400 names it. Such answers never change: `Cache-Control: immutable`.',
+      examples: ['2026-01-01', '20261128T074000Z'],
+    },
+    default: null,
+    problems: ['bad_parameter', 'before_first_vintage'],
+    write: (s) => s.asOf || null,
+    api: 'param',
+    page: 'param',
+    read: readAsOf,
   },
   // issue 21: every value each observation has had (data/history.ts walkSeries); query/vintage-rows.ts encodes it
   vintages: {

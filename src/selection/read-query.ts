@@ -47,6 +47,7 @@ export function metaFacts(meta: ExplorerMeta): DatasetFacts {
       end: meta.end ? (parseIsoDate(meta.end) ?? Number.NaN) : Number.NaN,
       transforms: meta.transforms,
       defaultTransform: meta.defaults.transform,
+      vintages: meta.vintages ?? [],
       dims: meta.dims.map((dim) => {
         const data = new Set(dim.levels.filter((l) => l.data).map((l) => l.code));
         return { id: dim.id, levels: dim.levels, has: (code: string) => data.has(code) };
@@ -91,7 +92,8 @@ function readSelectionQuery(meta: ExplorerMeta, query: PageQuery): PageRead {
   for (const dim of meta.dims) dims[dim.id] = read.dims[dim.id] ?? [...(meta.defaults.dims[dim.id] ?? [])];
   const reconciled = reconcile(meta, { dims, from: from?.text ?? null, to: to?.text ?? null, transform, base });
   const withConvert = read.convert ? { ...reconciled, convert: read.convert } : reconciled;
-  const state = read.scale === 'log' ? { ...withConvert, scale: 'log' as const } : withConvert;
+  const withAsOf = read.asOf ? { ...withConvert, asOf: read.asOf } : withConvert;
+  const state = read.scale === 'log' ? { ...withAsOf, scale: 'log' as const } : withAsOf;
   return { state, last: read.last, problems };
 }
 

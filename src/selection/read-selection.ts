@@ -13,7 +13,7 @@ import type { Frequency } from '../data/frequency.js';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
 import { findDataset, withRelative, type SelectionQuery } from '../query/parse-selection.js';
-import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from '../query/view.js';
+import { TRANSFORMS, type Aggregation, type AsOf, type Conversion, type Selection, type Transform } from '../query/view.js';
 import { splitDims } from '../urls.js';
 import {
   baseWithoutIndexProblem,
@@ -58,6 +58,8 @@ export interface SelectionRead {
   base: { text: string; days: number } | null;
   convert: Conversion | null;
   scale: 'log' | 'linear' | null;
+  /** the vintage asked for (`as_of`), null: the latest data */
+  asOf: AsOf | null;
   /** the other parameters the input takes that the reader does not read (`compare`, the form's windows, the route's own) */
   rest: Record<string, string[]>;
 }
@@ -71,7 +73,7 @@ export interface ReadResult {
 /** How each input is named in an unknown parameter's words. */
 const WHERE: Record<ReadInput, string> = { api: 'query', page: 'page URL', key: 'series key' };
 /** The parameters read into the selection, in the order a strict reader checks them. */
-const READ_ORDER: readonly ParamName[] = ['from', 'to', 'last', 'transform', 'base', 'frequency', 'aggregation', 'partial', 'scale'];
+const READ_ORDER: readonly ParamName[] = ['as_of', 'from', 'to', 'last', 'transform', 'base', 'frequency', 'aggregation', 'partial', 'scale'];
 
 /**
  * Reads the parameters of one selection of a dataset.
@@ -148,6 +150,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
       ? { frequency, aggregation: (value.aggregation as Aggregation | undefined) ?? 'mean', partial: (value.partial as boolean | undefined) ?? false }
       : null,
     scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
+    asOf: (value.as_of as AsOf | undefined) ?? null,
   };
 }
 
@@ -210,6 +213,7 @@ export function datasetFacts(ds: Dataset): DatasetFacts {
       frequency: ds.meta.frequency,
       end: ds.store.end,
       transforms: TRANSFORMS,
+      vintages: ds.vintage?.stamps ?? ds.history?.stamps ?? [],
       dims: ds.meta.dimensions.map((dim) => ({
         id: dim.id,
         levels: dim.levels,
@@ -248,6 +252,7 @@ export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dat
     base: read.base?.days ?? null,
   };
   if (read.convert) selection.convert = read.convert;
+  if (read.asOf) selection.asOf = read.asOf;
   return { dataset, selection: withRelative(selection, read.from?.relative ?? null, read.to?.relative ?? null) };
 }
 

@@ -11,7 +11,8 @@ import type { Frequency } from '../data/frequency.js';
 import type { Lang } from '../data/model.js';
 import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
-import type { Conversion } from '../query/view.js';
+import type { AsOf, Conversion } from '../query/view.js';
+import { asOfText } from './params.js';
 
 /** One level of a picker, labels already in the page's language. */
 export interface ExplorerLevel {
@@ -49,6 +50,8 @@ export interface ExplorerMeta {
   end?: string | null;
   /** the names of the frequencies the dataset converts to (data/frequency.ts lowerFrequencies), in the page's language */
   frequencyNames?: Partial<Record<Frequency, string>>;
+  /** the dataset's vintages, oldest first (`as_of` resolves against them); absent: one vintage */
+  vintages?: string[];
 }
 
 /** The current view: codes per dimension (always explicit), date bounds as asked (ISO or relative: `-5y`), transform. */
@@ -64,6 +67,8 @@ export interface ExplorerState {
   scale?: 'log';
   /** conversion to a lower frequency (`frequency`, `aggregation`, `partial`); absent = as published */
   convert?: Conversion;
+  /** the vintage shown (`as_of`); absent = the latest data */
+  asOf?: AsOf;
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
@@ -186,6 +191,7 @@ export function isDefaultState(meta: ExplorerMeta, state: ExplorerState): boolea
     state.scale === undefined &&
     state.base === null &&
     state.convert === undefined &&
+    state.asOf === undefined &&
     state.transform === d.transform &&
     meta.dims.every((dim) => (state.dims[dim.id] ?? []).join(',') === (d.dims[dim.id] ?? []).join(','))
   );
@@ -202,7 +208,16 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
     const picked = new Set(state.dims[dim.id] ?? []);
     dims[dim.id] = dim.levels.filter((l) => picked.has(l.code)).map((l) => l.code);
   }
-  return { datasetId: meta.id, dims, from: state.from, to: state.to, transform: state.transform, base: state.base, ...urlConversion(state.convert) };
+  return {
+    datasetId: meta.id,
+    dims,
+    from: state.from,
+    to: state.to,
+    transform: state.transform,
+    base: state.base,
+    ...urlConversion(state.convert),
+    asOf: state.asOf ? asOfText(state.asOf) : null,
+  };
 }
 
 /**
