@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { stampFileName } from '../data/vintage-stamp.js';
 import { PYTHON } from '../../clients/harness.js';
 import { parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
 import { publishVintages, VINTAGE_STAMPS, type VintageFixture } from '../../test/vintage-fixture.js';
@@ -95,7 +96,7 @@ describe('GET /dataset/{id}/vintages', () => {
     );
     assert.match(feed.entries[0].summary, /^1 value revised\.$/);
     assert.match(feed.entries[1].summary, /^1 series removed, \d+ observations removed, 1 value revised\.$/);
-    assert.ok(feed.entries[2].link.endsWith(`/d/ch_fso_wage_idx?as_of=${V1}`), feed.entries[2].link);
+    assert.ok(feed.entries[2].link.endsWith(`/d/ch_fso_wage_idx?as_of=${stampFileName(V1)}`), feed.entries[2].link);
 
     const updates = await parseFeed(`${base}/updates.atom`);
     assert.equal(updates.bozo, false);
