@@ -66,12 +66,16 @@ function walkedSeries(view: SelectionView): Walked[] {
 
 /**
  * Every value each observation of the view's selection (its series, from
- * and to) has had, with its validity interval.
+ * and to) has had, with its validity interval; with `as_of`, as known at
+ * that vintage.
  * @example vintageRows(view, null).validTo.at(-1) // null: the last row of the last series is current
  */
 export function vintageRows(view: SelectionView, publishedAt: string | null): VintageRows {
   const ds = view.dataset;
   const stamps = datasetStamps(ds, publishedAt);
+  // with as_of: the history as known at that vintage (later publishes left out, what they superseded still open)
+  const asOf = view.selection.asOf?.vintage;
+  const known = asOf ? stamps.indexOf(asOf) : stamps.length - 1;
   const from = view.selection.from ?? -Infinity;
   const to = view.selection.to ?? Infinity;
   const rows: VintageRows = { dims: ds.meta.dimOrder, codes: ds.meta.dimOrder.map(() => []), dates: [], values: [], texts: [], validFrom: [], validTo: [] };
@@ -83,13 +87,13 @@ export function vintageRows(view: SelectionView, publishedAt: string | null): Vi
     walkSeries(ds.store, ds.history ?? empty, w.series, w.h, (date, value, vFrom, vTo) => {
       const current = vTo === stamps.length && w.series >= 0;
       if (current) while (storeDates[at] < date) at++;
-      if (date < from || date > to) return;
+      if (date < from || date > to || vFrom > known) return;
       rows.texts.push(current ? (valueTexts?.byIndex.get(at) ?? null) : null);
       w.codes.forEach((c, d) => rows.codes[d].push(c));
       rows.dates.push(date);
       rows.values.push(value);
       rows.validFrom.push(stamps[vFrom] ?? null);
-      rows.validTo.push(vTo < stamps.length ? stamps[vTo] : null);
+      rows.validTo.push(vTo <= known ? stamps[vTo] : null);
     });
   }
   return rows;

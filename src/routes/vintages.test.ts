@@ -145,6 +145,21 @@ describe('GET /dataset/{id}/vintages', () => {
     });
   });
 
+  it('vintages=all with as_of gives the history as it was known then: nothing published later, and the value current then still open', async () => {
+    const q = 'dataset=ch_fso_wage_idx&dims=breakdown=bf1;adjustment=nominal&from=1995-01-01&to=1995-01-01&vintages=all';
+    const csv = await app.inject(`/series.csv?${q}&as_of=${stampFileName(V2)}`);
+    assert.equal(csv.statusCode, 200, csv.body);
+    assert.equal(
+      csv.body,
+      ['breakdown,adjustment,date,value,valid_from,valid_to', `bf1,nominal,1995-01-01,102.8623,${V1},${V2}`, `bf1,nominal,1995-01-01,103.5,${V2},`, ''].join(
+        '\n',
+      ),
+    );
+    const first = await app.inject(`/series?${q}&as_of=${V1.slice(0, 10)}`);
+    assert.deepEqual(first.json().valid_to, [null]);
+    assert.deepEqual(first.json().value, [102.8623]);
+  });
+
   it('vintages=all holds each vintage: the rows valid at the first are the first publish, at the last the latest data, and a removed series is there until its removal', async () => {
     const rows = parseCsvText((await app.inject('/series.csv?dataset=ch_fso_wage_idx&vintages=all')).body);
     assert.deepEqual(rows[0], ['breakdown', 'adjustment', 'date', 'value', 'valid_from', 'valid_to']);
