@@ -167,7 +167,7 @@ export async function initExplorer(doc: Document): Promise<void> {
       showFigures(series);
       settleScale();
       if (status) status.textContent = '';
-      if ((own.behind || compared.some((c) => c.behind)) && attempt < BEHIND_RETRIES) {
+      if (((own.behind && !asked.asOf) || compared.some((c) => c.behind)) && attempt < BEHIND_RETRIES) {
         window.setTimeout(() => void load(true, true, attempt + 1), BEHIND_RETRY_MS * 2 ** attempt);
       }
     } catch (error) {
@@ -177,13 +177,15 @@ export async function initExplorer(doc: Document): Promise<void> {
     }
   };
 
-  // new data published: fetch the same selection again (revalidating the browser's copy), keeping the zoom
-  watchDataset(meta.id, data.version, () => void load(true, true));
+  // new data published: fetch the same selection again (revalidating the browser's copy), keeping the zoom;
+  // a page as of a vintage (as_of) shows what was published then, which no publish changes
+  const pinned = data.state.asOf !== undefined;
+  if (!pinned) watchDataset(meta.id, data.version, () => void load(true, true));
   for (const c of data.compare) watchDataset(c.ref.datasetId, c.version, () => void load(true, true));
   // a selection larger than a page inlines comes from /series (issue 12)
   if (data.seriesDeferred || data.compare.some((c) => c.seriesDeferred)) void load(true);
   if (data.embed) {
-    window.setInterval(() => void load(true, true), EMBED_REFRESH_MS);
+    if (!pinned) window.setInterval(() => void load(true, true), EMBED_REFRESH_MS);
     return ready();
   }
   if (!form) return ready();

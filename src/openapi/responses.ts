@@ -11,6 +11,7 @@ import { ALLOWED_METHODS } from '../http/get-route.js';
 import { exampleOf, ref } from './body-schemas.js';
 import type { OperationDoc } from './operations.js';
 import { operationCodes, type RequestSchema } from './raises.js';
+import { IMMUTABLE_CACHE_CONTROL } from '../routes/as-of.js';
 
 type Responses = Record<string, object>;
 
@@ -20,7 +21,7 @@ const ETAG_HEADER = {
 };
 const RETRY_AFTER_HEADER = { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } };
 const CACHE_CONTROL_HEADER = {
-  description: 'How long shared caches may keep the answer (data: a minute, then revalidate by ETag); `no-store` on errors and live answers.',
+  description: `How long shared caches may keep the answer (data: a minute, then revalidate by ETag); \`no-store\` on errors and live answers; \`${IMMUTABLE_CACHE_CONTROL}\` on a selection \`as_of\` a settled vintage (one with a later vintage, or asked by its own stamp): it never changes.`,
   required: true,
   schema: { type: 'string' },
 };

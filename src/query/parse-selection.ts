@@ -21,6 +21,7 @@ export interface SelectionQuery {
   frequency?: string;
   aggregation?: string;
   partial?: string;
+  as_of?: string;
 }
 
 /**

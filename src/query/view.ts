@@ -48,6 +48,8 @@ export interface AsOf {
   asked: string;
   /** the stamp of the vintage published at `asked` or last before it; null for a dataset without history (one vintage: the data as it is) */
   vintage: string | null;
+  /** the answer can never change: a later vintage exists, or the time asked is the vintage's own stamp (later publishes are stamped after it) */
+  final: boolean;
 }
 
 /** One selected series after transform and trimming. */

@@ -23,7 +23,7 @@ function vintageDate(r: VintageRecord, snapshot: Snapshot): Date {
 
 /** The dataset page as published at a vintage (its `as_of` view); the latest page when the vintage has no stamp. */
 function vintagePage(baseUrl: string, ds: Dataset, vintage: string | null): string {
-  return pageUrl(baseUrl, 'en', { datasetId: ds.meta.id, asOf: vintage ? asOfText({ text: vintage, asked: vintage, vintage }) : null });
+  return pageUrl(baseUrl, 'en', { datasetId: ds.meta.id, asOf: vintage ? asOfText({ text: vintage, asked: vintage, vintage, final: true }) : null });
 }
 
 /** The feed's entry of one vintage of one dataset. */

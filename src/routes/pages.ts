@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.js';
-import { LANGS, type Lang, type Snapshot } from '../data/model.js';
+import { LANGS, type Dataset, type Lang, type Snapshot } from '../data/model.js';
+import { pageDatasetAsOf } from './as-of.js';
 import { NotFoundError } from '../errors/ds-error.js';
 import { registerGet, type Answer } from '../http/get-route.js';
 import { pageSecurityHeaders } from '../http/security-headers.js';
@@ -33,7 +34,12 @@ const FAVICON_CACHE_CONTROL = 'public, max-age=86400';
 const pageQuerySchema = { type: 'object' } as const;
 
 /** A page of the site: how to render it from the snapshot, a language and the request. */
-type PageRender = (snapshot: Snapshot, lang: Lang, site: Site, req: FastifyRequest) => { body: () => string; check?: () => void };
+type PageRender = (
+  snapshot: Snapshot,
+  lang: Lang,
+  site: Site,
+  req: FastifyRequest,
+) => { body: () => string; check?: () => void; prepare?: () => Promise<void> };
 
 function pageEtag(req: FastifyRequest, snapshot: Snapshot, site: Site): string {
   const key = [req.url, snapshot.version, site.baseUrl, site.assets.js, site.assets.css].join('\n');
@@ -95,6 +101,7 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
         await assets;
         const rendered = render(snapshot, lang, site, req);
         rendered.check?.();
+        await rendered.prepare?.();
         const embed = (req.query as PageQuery).embed;
         const headers = pageSecurityHeaders(embed === '1' || embed === 'true');
         return { etag: pageEtag(req, snapshot, site), type: HTML_TYPE, cacheControl: PAGE_CACHE_CONTROL, headers, build: rendered.body };
@@ -124,10 +131,15 @@ export function registerPageRoutes(app: FastifyInstance, ctx: AppContext): void 
       const id = (req.params as { id: string }).id;
       const query = req.query as PageQuery;
       const embed = query.embed === '1' || query.embed === 'true';
+      let shown: Dataset | undefined;
       return {
         check: () => findDataset(s, id),
+        // as_of: the dataset as published then (its view is built off the event loop)
+        prepare: async () => {
+          shown = await pageDatasetAsOf(s, id, query.as_of);
+        },
         body: () => {
-          const view = buildDatasetView(s, l, site, id, query, embed);
+          const view = buildDatasetView(s, l, site, id, query, embed, shown);
           return embed ? renderEmbed(view) : renderDataset(view);
         },
       };

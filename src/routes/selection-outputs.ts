@@ -11,7 +11,6 @@ import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../qu
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
 import type { SelectionQuery } from '../query/parse-selection.js';
-import { parseSelection } from '../selection/read-selection.js';
 import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
 import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
@@ -24,6 +23,7 @@ import { computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
 import { zipSelection } from './series-zip.js';
+import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection } from './as-of.js';
 
 /**
  * The routes of the registry of selection outputs (`query/selection-outputs.ts`):
@@ -261,12 +261,26 @@ function attachment(id: OutputId, query: OutputQuery, datasetId: string, transfo
 
 /** The answer of a selection output; a promise only when its encoder works off the main thread (the heavy pool; the zip's deflate) — a light one answers in the same task: issue 16. */
 function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: RequestView, ctx: AppContext): Answer | Promise<Answer> {
+  const parsed = parseSelectionAsOf(query, snapshot);
+  // a promise only with as_of: the latest data answers in the same task (issue 16)
+  return parsed instanceof Promise ? parsed.then((p) => answerOf(id, p, query, snapshot, req, ctx)) : answerOf(id, parsed, query, snapshot, req, ctx);
+}
+
+/** The answer of a parsed selection. */
+function answerOf(
+  id: OutputId,
+  { dataset, selection }: ParsedSelection,
+  query: OutputQuery,
+  snapshot: Snapshot,
+  req: RequestView,
+  ctx: AppContext,
+): Answer | Promise<Answer> {
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];
-  const { dataset, selection } = parseSelection(query, snapshot);
-  const etag = selectionEtag(encoder.etagKind, dataset.version, selection, encoder.etagExtra(query, ctx, snapshot, selection));
+  const tagged = etagInputs(dataset, selection);
+  const etag = selectionEtag(encoder.etagKind, tagged.version, tagged.selection, encoder.etagExtra(query, ctx, snapshot, selection));
   const headers = attachment(id, query, dataset.meta.id, selection.transform);
-  const cacheControl = output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined;
+  const cacheControl = asOfCacheControl(selection, output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined);
   // one literal of one shape (a spread of a head object cost a slow property definition per request: issue 16)
   const made = (body: Buffer | string | StreamedBody): Answer => ({ etag, type: output.mediaType, headers, cacheControl, build: () => body });
   // a 304 or 412 costs no computing, encoding or rendering

@@ -137,11 +137,14 @@ describe('the table of selection parameters', () => {
   it('reads as_of as a date (the end of that day, UTC) or a time stamp, resolved to the vintage published then', () => {
     const vintages = { ...facts('monthly'), id: 'v', vintages: ['2026-01-05T08:00:00Z', '2026-02-05T08:00:00Z', '2026-03-05T08:00:00Z'] };
     const read = (text: string) => PARAMS.as_of.read(text, vintages);
-    assert.deepEqual(read('2026-02-05'), { value: { text: '2026-02-05', asked: '2026-02-05T23:59:59Z', vintage: '2026-02-05T08:00:00Z' } });
-    assert.deepEqual(read('20260205T075959Z'), { value: { text: '20260205T075959Z', asked: '2026-02-05T07:59:59Z', vintage: '2026-01-05T08:00:00Z' } });
+    assert.deepEqual(read('2026-02-05'), { value: { text: '2026-02-05', asked: '2026-02-05T23:59:59Z', vintage: '2026-02-05T08:00:00Z', final: true } });
+    assert.deepEqual(read('20260205T075959Z'), {
+      value: { text: '20260205T075959Z', asked: '2026-02-05T07:59:59Z', vintage: '2026-01-05T08:00:00Z', final: true },
+    });
     assert.equal((read('2026-02-05T08:00:00Z') as { value: { vintage: string } }).value.vintage, '2026-02-05T08:00:00Z');
-    // after the last vintage: the latest
-    assert.equal((read('2099-01-01') as { value: { vintage: string } }).value.vintage, '2026-03-05T08:00:00Z');
+    // after the last vintage: the latest, which a later publish may follow (not final), unless its own stamp is asked
+    assert.deepEqual(read('2099-01-01'), { value: { text: '2099-01-01', asked: '2099-01-01T23:59:59Z', vintage: '2026-03-05T08:00:00Z', final: false } });
+    assert.equal((read('20260305T080000Z') as { value: { final: boolean } }).value.final, true);
     const before = read('2026-01-04') as { problem: { code: string; message: string; facts: Record<string, unknown> } };
     assert.equal(before.problem.code, 'before_first_vintage');
     assert.deepEqual(before.problem.facts, { parameter: 'as_of', value: '2026-01-04', dataset: 'v', first_vintage: '2026-01-05T08:00:00Z' });
@@ -149,7 +152,9 @@ describe('the table of selection parameters', () => {
     for (const bad of ['2026-02-30', 'yesterday', '2026-02-05T08:00Z', '20260205T0800Z'])
       assert.equal(grammarProblem('as_of', bad)?.code, 'bad_parameter', bad);
     // a dataset without history has one vintage: the data as it is
-    assert.deepEqual(PARAMS.as_of.read('1990-01-01', facts('monthly')), { value: { text: '1990-01-01', asked: '1990-01-01T23:59:59Z', vintage: null } });
+    assert.deepEqual(PARAMS.as_of.read('1990-01-01', facts('monthly')), {
+      value: { text: '1990-01-01', asked: '1990-01-01T23:59:59Z', vintage: null, final: false },
+    });
   });
 
   it('writes as_of in page and API URLs as the vintage it resolved to', () => {

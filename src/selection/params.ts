@@ -201,17 +201,17 @@ function readAsOf(text: string, ds: DatasetFacts | null): Read<AsOf> {
   const asked = asOfStamp(text);
   if (asked === null) return { problem: selectionProblem('bad_parameter', 'as_of', { value: shown(text) }, { rule: AS_OF_RULE }, 'invalid') };
   const vintages = ds?.vintages ?? [];
-  if (vintages.length === 0) return { value: { text, asked, vintage: null } };
+  if (vintages.length === 0) return { value: { text, asked, vintage: null, final: false } };
   const k = vintageIndex(vintages, asked);
   if (k < 0) return { problem: selectionProblem('before_first_vintage', 'as_of', { value: text, dataset: ds!.id, first_vintage: vintages[0] }) };
-  return { value: { text, asked, vintage: vintages[k] } };
+  return { value: { text, asked, vintage: vintages[k], final: k < vintages.length - 1 || vintages[k] === asked } };
 }
 
 /**
  * How URLs write an `as_of`: the vintage it resolved to (`YYYYMMDDTHHMMSSZ`:
  * the URL then names the data it answers, whatever later publishes add), or
  * the text given for a dataset without history.
- * @example asOfText({ text: '2026-03-31', asked: '2026-03-31T23:59:59Z', vintage: '2026-03-02T08:00:00Z' }) // '20260302T080000Z'
+ * @example asOfText({ text: '2026-03-31', asked: '2026-03-31T23:59:59Z', vintage: '2026-03-02T08:00:00Z', final: false }) // '20260302T080000Z'
  */
 export function asOfText(asOf: AsOf): string {
   return asOf.vintage ? stampFileName(asOf.vintage) : asOf.text;

@@ -230,11 +230,14 @@ export function datasetFacts(ds: Dataset): DatasetFacts {
 
 /**
  * Turns an API query (schema-checked) into a validated Selection of a
- * dataset; throws a 400 (or the 404 of an unknown dataset) on the first problem.
+ * dataset (or of the view of it `as_of` asks for, routes/as-of.ts); throws a 400 (or the 404 of an unknown dataset) on the first problem.
  * @example parseSelection({ dataset: 'ch_fso_ppi', dims: 'base=2020', transform: 'yoy' }, snapshot)
  */
-export function parseSelection(query: SelectionQuery, snapshot: Snapshot): { dataset: Dataset; selection: Selection } {
-  const dataset = findDataset(snapshot, query.dataset);
+export function parseSelection(
+  query: SelectionQuery,
+  snapshot: Snapshot,
+  dataset: Dataset = findDataset(snapshot, query.dataset),
+): { dataset: Dataset; selection: Selection } {
   const pairs: [string, string][] = [];
   for (const name in query) {
     const v = (query as unknown as Record<string, unknown>)[name];

@@ -165,11 +165,19 @@ function buildPresets(ds: Dataset, meta: ExplorerMeta, state: ExplorerState, t: 
 }
 
 /**
- * Builds the dataset page of a page URL's query in a language.
+ * Builds the dataset page of a page URL's query in a language, of the
+ * dataset or of the view of it published at the query's `as_of` (routes/as-of.ts).
  * @example buildDatasetView(snapshot, 'de', site, 'ch_seco_concon', { structure: 'ks_i63_index_q' }, false)
  */
-export function buildDatasetView(snapshot: Snapshot, lang: Lang, site: Site, id: string, query: PageQuery, embed: boolean): DatasetView {
-  const ds = findDataset(snapshot, id);
+export function buildDatasetView(
+  snapshot: Snapshot,
+  lang: Lang,
+  site: Site,
+  id: string,
+  query: PageQuery,
+  embed: boolean,
+  ds: Dataset = findDataset(snapshot, id),
+): DatasetView {
   const t = uiStrings(lang);
   const meta = buildExplorerMeta(ds, lang);
   const read = readPageQuery(meta, query);

@@ -1,0 +1,66 @@
+import { datasetAt } from '../data/dataset-at.js';
+import type { Dataset, Snapshot } from '../data/model.js';
+import { findDataset, type SelectionQuery } from '../query/parse-selection.js';
+import type { Selection } from '../query/view.js';
+import { PARAMS } from '../selection/params.js';
+import { datasetFacts, parseSelection, problemError } from '../selection/read-selection.js';
+
+/**
+ * `as_of` on the selection routes (issue 21): the query is read against
+ * the dataset as published at the vintage it asks for (data/dataset-at.ts),
+ * and a past answer says that it never changes.
+ */
+
+/** The Cache-Control of an answer that never changes (an `as_of` answer whose vintage is settled). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A parsed selection and the dataset (or vintage view) it selects from. */
+export interface ParsedSelection {
+  dataset: Dataset;
+  selection: Selection;
+}
+
+/**
+ * parseSelection against the dataset as published at the query's `as_of`
+ * (its codes and last date are that vintage's); a promise only with `as_of`,
+ * whose vintage view may be built off the event loop. Throws (or rejects
+ * with) the reader's first problem.
+ */
+export function parseSelectionAsOf(query: SelectionQuery, snapshot: Snapshot): ParsedSelection | Promise<ParsedSelection> {
+  if (query.as_of === undefined) return parseSelection(query, snapshot);
+  const latest = findDataset(snapshot, query.dataset);
+  const read = PARAMS.as_of.read(String(query.as_of), datasetFacts(latest));
+  if ('problem' in read) throw problemError(read.problem);
+  return datasetAt(snapshot, latest, read.value.vintage).then((at) => parseSelection(query, snapshot, at));
+}
+
+/**
+ * What an answer's ETag is computed from: with a vintage, the dataset id and
+ * the vintage stamp (never the files' hash, which the next publish changes)
+ * and the selection with its `as_of` as that vintage alone, so every way of
+ * asking for the same vintage gets the same ETag on every replica and after
+ * a restart; else the dataset's content version and the selection.
+ */
+export function etagInputs(dataset: Dataset, selection: Selection): { version: string; selection: Selection } {
+  const vintage = selection.asOf?.vintage;
+  if (!vintage) return { version: dataset.version, selection };
+  return { version: `${dataset.meta.id}@${vintage}`, selection: { ...selection, asOf: { text: '', asked: '', vintage, final: true } } };
+}
+
+/**
+ * The dataset a page shows: as published at its `as_of`, or the latest
+ * (also when `as_of` is wrong: the page, lenient, says so and opens the
+ * latest data). Undefined for an unknown dataset.
+ */
+export async function pageDatasetAsOf(snapshot: Snapshot, id: string, given: string | string[] | undefined): Promise<Dataset | undefined> {
+  const latest = snapshot.datasets.get(id);
+  const text = Array.isArray(given) ? given.at(-1) : given;
+  if (!latest || !text) return latest;
+  const read = PARAMS.as_of.read(text, datasetFacts(latest));
+  return 'problem' in read ? latest : datasetAt(snapshot, latest, read.value.vintage);
+}
+
+/** The Cache-Control of an answer: immutable when its `as_of` is settled, else the route's own. */
+export function asOfCacheControl(selection: Selection, otherwise: string | undefined): string | undefined {
+  return selection.asOf?.final ? IMMUTABLE_CACHE_CONTROL : otherwise;
+}
