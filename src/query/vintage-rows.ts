@@ -11,7 +11,7 @@ import { formatIsoDate } from '../data/dates.js';
 import type { Dataset } from '../data/model.js';
 import { numberText } from '../data/number-text.js';
 import { csvField } from './encode.js';
-import type { SelectionView } from './view.js';
+import type { Selection } from './view.js';
 
 /** The extra columns of `vintages=all`. */
 export const VINTAGE_COLUMNS = ['valid_from', 'valid_to'] as const;
@@ -48,40 +48,47 @@ function compareCodes(a: readonly string[], b: readonly string[]): number {
   return 0;
 }
 
-/** The series of a view, and the history series no longer in the data whose codes the selection's dims select, in CSV order. */
-function walkedSeries(view: SelectionView): Walked[] {
-  const ds: Dataset = view.dataset;
+/**
+ * The series the selection's dims select in the latest data, and the
+ * history series no longer in it that they select, in CSV order.
+ */
+function walkedSeries(ds: Dataset, selection: Selection): Walked[] {
   const history = ds.history;
-  const out: Walked[] = view.series.map((s) => ({ codes: s.codes, series: s.id, h: history?.bySeries.get(s.id) ?? -1 }));
-  if (!history) return out;
   const dims = ds.meta.dimOrder.map((id) => ds.meta.dimensions.find((d) => d.id === id)!);
-  const chosen = dims.map((d) => view.selection.dims[d.id]);
+  const chosen = dims.map((d) => selection.dims[d.id]);
+  const selected = (codes: string[]): boolean => codes.every((c, k) => !chosen[k]?.length || chosen[k].includes(c));
+  const out: Walked[] = [];
+  for (let s = 0; s < ds.store.count; s++) {
+    const codes = dims.map((d, k) => d.levels[ds.store.codes[k][s]].code);
+    if (selected(codes)) out.push({ codes, series: s, h: history?.bySeries.get(s) ?? -1 });
+  }
+  if (!history) return out;
   for (let h = 0; h < history.count; h++) {
     if (history.current[h] >= 0) continue;
     const codes = dims.map((d, k) => d.levels[history.codes[k][h]].code);
-    if (codes.every((c, k) => !chosen[k]?.length || chosen[k].includes(c))) out.push({ codes, series: -1, h });
+    if (selected(codes)) out.push({ codes, series: -1, h });
   }
   return out.sort((a, b) => compareCodes(a.codes, b.codes));
 }
 
 /**
- * Every value each observation of the view's selection (its series, from
- * and to) has had, with its validity interval; with `as_of`, as known at
- * that vintage.
- * @example vintageRows(view, null).validTo.at(-1) // null: the last row of the last series is current
+ * Every value each observation of a selection (the series its dims
+ * select, from and to) has had, with its validity interval; with `as_of`,
+ * as known at that vintage. `ds` is the latest data, which holds the history
+ * (not a view of it at a vintage).
+ * @example vintageRows(ds, selection, null).validTo.at(-1) // null: the last row of the last series is current
  */
-export function vintageRows(view: SelectionView, publishedAt: string | null): VintageRows {
-  const ds = view.dataset;
+export function vintageRows(ds: Dataset, selection: Selection, publishedAt: string | null): VintageRows {
   const stamps = datasetStamps(ds, publishedAt);
   // with as_of: the history as known at that vintage (later publishes left out, what they superseded still open)
-  const asOf = view.selection.asOf?.vintage;
+  const asOf = selection.asOf?.vintage;
   const known = asOf ? stamps.indexOf(asOf) : stamps.length - 1;
-  const from = view.selection.from ?? -Infinity;
-  const to = view.selection.to ?? Infinity;
+  const from = selection.from ?? -Infinity;
+  const to = selection.to ?? Infinity;
   const rows: VintageRows = { dims: ds.meta.dimOrder, codes: ds.meta.dimOrder.map(() => []), dates: [], values: [], texts: [], validFrom: [], validTo: [] };
   const empty = { stamps, counts: [], count: 0, bySeries: new Map() } as unknown as NonNullable<Dataset['history']>;
   const { dates: storeDates, valueTexts } = ds.store;
-  for (const w of walkedSeries(view)) {
+  for (const w of walkedSeries(ds, selection)) {
     // the store index of the current value of a date, for its published text
     let at = w.series >= 0 ? ds.store.offsets[w.series] : 0;
     walkSeries(ds.store, ds.history ?? empty, w.series, w.h, (date, value, vFrom, vTo) => {

@@ -125,7 +125,9 @@ function vintagesAnswer(view: SelectionView, query: OutputQuery, snapshot: Snaps
   if (query.vintages !== 'all') return null;
   const problem = vintagesAllProblem(query);
   if (problem) throw problemError(problem);
-  const rows = vintageRows(view, snapshot.publishedAt);
+  // the history is the latest data's: an as_of view is of the dataset at a vintage
+  const latest = snapshot.datasets.get(view.dataset.meta.id) ?? view.dataset;
+  const rows = vintageRows(latest, view.selection, snapshot.publishedAt);
   return format === 'csv' ? vintageRowsCsv(rows) : vintageRowsJson(rows);
 }
 

@@ -33,7 +33,8 @@ const DOS_EPOCH = Date.UTC(1980, 0, 1, 12);
 export function zipSelection(input: ZipInput): Promise<Buffer> {
   const { view, snapshot, baseUrl, lang } = input;
   const id = view.dataset.meta.id;
-  const vintage = latestVintage(view.dataset, snapshot);
+  // as_of: the vintage asked for; else the latest data's (the snapshot's dataset, which holds the history)
+  const vintage = view.selection.asOf?.vintage ?? latestVintage(snapshot.datasets.get(id) ?? view.dataset, snapshot);
   const files = { csv: `${id}.csv`, meta: `${id}.json` };
   const zipUrl = apiUrl(baseUrl, 'series.zip', urlPartsOf(view.selection), view.dataset.meta.dimOrder, lang === 'en' ? [] : [['lang', lang]]);
   const readme = renderDownloadReadme({ view, snapshot, baseUrl, lang, vintage, zipUrl, files, accessed: new Date().toISOString().slice(0, 10) });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { strFromU8, unzipSync } from 'fflate';
 import { stampFileName } from '../data/vintage-stamp.js';
 import { PYTHON } from '../../clients/harness.js';
 import { parseCsvText, REAL_DATA, startApp } from '../../test/helpers.js';
@@ -186,6 +187,19 @@ describe('GET /dataset/{id}/vintages', () => {
     const bad = await app.inject('/series?dataset=ch_kof_barometer&vintages=some');
     assert.equal(bad.statusCode, 400);
     assert.equal(bad.json().code, 'bad_parameter');
+  });
+
+  it('/series.zip with as_of holds the data as published then, and its README and citation name that vintage', async () => {
+    const q = `dataset=ch_fso_wage_idx&dims=breakdown=bf1&as_of=${stampFileName(V1)}`;
+    const res = await app.inject(`/series.zip?${q}`);
+    assert.equal(res.statusCode, 200, res.body);
+    const files = unzipSync(res.rawPayload);
+    const csv = await app.inject(`/series.csv?${q}&labels=true`);
+    assert.equal(strFromU8(files['ch_fso_wage_idx.csv']), csv.body);
+    assert.ok(csv.body.includes('bf1,'), 'the rows of then');
+    const readme = strFromU8(files['README.md']);
+    assert.ok(readme.includes(`Vintage: ${V1}`), readme.slice(0, 300));
+    assert.match(readme, new RegExp(`version ${V1}`));
   });
 
   it('answers an unknown dataset with 404 unknown_dataset', async () => {
