@@ -30,6 +30,7 @@ import { registerSdmxDataRoutes } from './routes/sdmx-data.js';
 import { registerSdmxStructureRoutes } from './routes/sdmx-structure.js';
 import { registerSiteFileRoutes } from './routes/site-files.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { registerVintageRoutes } from './routes/vintages.js';
 import { createHeavyPool } from './workers/heavy-pool.js';
 
 declare module 'fastify' {
@@ -199,6 +200,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   registerSdmxDataRoutes(app, ctx);
   registerLiveRoutes(app, ctx);
   registerSdmxStructureRoutes(app, ctx);
+  registerVintageRoutes(app, ctx);
   answerOtherMethods();
   app.addHook('onClose', async () => {
     data.close();

@@ -71,7 +71,7 @@ export function langPrefix(lang: Lang): string {
 }
 
 /** API routes that take a selection. */
-export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx';
+export type SelectionRoute = 'series' | 'series.csv' | 'chart.svg' | 'chart.png' | 'series.xlsx' | 'series.zip';
 
 /**
  * The URL of an API output of a selection; the chart images also carry how
@@ -160,4 +160,20 @@ export function ogImageUrl(baseUrl: string, datasetId: string, lang: Lang): stri
  */
 export function eventsUrl(baseUrl: string, datasetId?: string): string {
   return `${baseUrl}/events${query(datasetId ? [['dataset', datasetId]] : [])}`;
+}
+
+/**
+ * A dataset's vintages: the JSON listing, or its Atom feed (issue 21).
+ * @example vintagesUrl('https://x.org', 'ch_fso_ppi', 'atom') // 'https://x.org/dataset/ch_fso_ppi/vintages.atom'
+ */
+export function vintagesUrl(baseUrl: string, datasetId: string, format: 'json' | 'atom'): string {
+  return `${baseUrl}/dataset/${encodeURIComponent(datasetId)}/vintages${format === 'atom' ? '.atom' : ''}`;
+}
+
+/**
+ * The Atom feed of every publish of every dataset.
+ * @example updatesFeedUrl('https://x.org') // 'https://x.org/updates.atom'
+ */
+export function updatesFeedUrl(baseUrl: string): string {
+  return `${baseUrl}/updates.atom`;
 }

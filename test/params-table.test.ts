@@ -72,6 +72,7 @@ const MISTAKES: Partial<Record<ParamName, Record<string, Pairs>>> = {
   from_rel: { bad_date: [['from_rel', '2020']], bad_relative_date: [['from_rel', '-5x']] },
   to_rel: { bad_date: [['to_rel', '2020']], bad_relative_date: [['to_rel', '-5x']] },
   as_of: { bad_parameter: [['as_of', '2026-02-30']] },
+  vintages: { bad_parameter: [['vintages', 'some']] },
 };
 
 /** Problems the real directory cannot raise (it has no vintages): proven on published vintages, in the file named. */

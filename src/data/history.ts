@@ -1,5 +1,5 @@
 import type { Dataset, SeriesStore } from './model.js';
-import { vintageIndex } from './vintage-stamp.js';
+import { stampOfIso, vintageIndex } from './vintage-stamp.js';
 
 /**
  * A dataset's revision history as the store holds it (DESIGN §2,
@@ -225,4 +225,15 @@ export function vintageCount(datasets: Iterable<Dataset>): number {
     for (const s of ds.history?.stamps ?? []) stamps.add(s);
   }
   return stamps.size || (any ? 1 : 0);
+}
+
+/**
+ * A dataset's vintages, oldest first: its history's stamps, or the one
+ * vintage of a dataset without history, stamped with when the directory was
+ * published (`publishedAt`, its manifest), else when the dataset was fetched
+ * or updated (its metadata), else null.
+ */
+export function datasetStamps(ds: Dataset, publishedAt: string | null): (string | null)[] {
+  if (ds.history) return ds.history.stamps;
+  return [stampOfIso(publishedAt) ?? stampOfIso(ds.meta.fetched) ?? stampOfIso(ds.meta.updated)];
 }

@@ -128,7 +128,7 @@ export const EN: UiStrings = {
     downloadIntro: 'The current selection, with the transform applied.',
     downloadData: 'Data',
     downloadChart: 'Chart',
-    formats: { csv: 'CSV', csvLabels: 'CSV with labels', xlsx: 'Excel', json: 'JSON', png: 'PNG image', svg: 'SVG image' },
+    formats: { csv: 'CSV', csvLabels: 'CSV with labels', xlsx: 'Excel', json: 'JSON', png: 'PNG image', svg: 'SVG image', zip: 'Zip: CSV, metadata, README' },
     apiLink: 'The same data from the API',
     allDatasets: 'All datasets',
     viewFull: 'Open on dataseries',

@@ -159,7 +159,7 @@ export interface UiStrings {
     downloadIntro: string;
     downloadData: string;
     downloadChart: string;
-    formats: { csv: string; csvLabels: string; xlsx: string; json: string; png: string; svg: string };
+    formats: { csv: string; csvLabels: string; xlsx: string; json: string; png: string; svg: string; zip: string };
     apiLink: string;
     allDatasets: string;
     viewFull: string;

@@ -354,6 +354,22 @@ const combo = {
   additionalProperties: { type: 'string' },
 } as const;
 
+const count = { type: 'integer', minimum: 0 } as const;
+const vintage = {
+  type: 'object',
+  description: 'One vintage of a dataset (a publish that changed it) and what it changed.',
+  required: ['vintage', 'series_added', 'series_removed', 'observations_added', 'observations_removed', 'values_revised'],
+  properties: {
+    vintage: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$' },
+    series_added: count,
+    series_removed: count,
+    observations_added: count,
+    observations_removed: count,
+    values_revised: count,
+  },
+  additionalProperties: false,
+} as const;
+
 const binary = (mediaType: string, description: string) => ({ type: 'string', contentMediaType: mediaType, description }) as const;
 
 /** Every shape that recurs or names a body: `components/schemas`. */
@@ -384,4 +400,9 @@ export const COMPONENT_SCHEMAS = {
     required: ['openapi', 'info', 'paths'],
     properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } },
   },
+  Vintage: vintage,
+  Zip: binary(
+    'application/zip',
+    'A zip file: the CSV with codes and labels, the metadata JSON and a README.md (title, source, license and terms, the selection URL, the vintage, a suggested citation).',
+  ),
 } as const;

@@ -38,6 +38,7 @@ export interface OperationDoc {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
+const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 
 /** The codes of looking a dataset up by id (`findDataset`). */
 const DATASET: ErrorCode[] = ['unknown_dataset'];
@@ -53,6 +54,7 @@ const OUTPUT_DOCS: Record<OutputId, { operationId: string; body: SchemaName; rai
   json: { operationId: 'getSeries', body: 'ColumnarSeries' },
   png: { operationId: 'getChartPng', body: 'Png' },
   svg: { operationId: 'getChartSvg', body: 'Svg' },
+  zip: { operationId: 'getSeriesZip', body: 'Zip' },
 };
 
 /** The Content-Disposition of a selection output that is an attachment always (required) or on `download=1`. */
@@ -168,5 +170,17 @@ export function operationDocs(): Record<string, OperationDoc> {
       etag: true,
       beforeLoad: false,
     },
+    // issue 21: the vintages of a dataset and the feeds of publishes
+    '/dataset/{id}/vintages': data({
+      operationId: 'listDatasetVintages',
+      ok: json('One record per vintage, newest first.', { type: 'array', items: ref('Vintage') }),
+      raises: DATASET,
+    }),
+    '/dataset/{id}/vintages.atom': data({
+      operationId: 'getDatasetVintagesFeed',
+      ok: { description: 'The Atom feed, newest first.', content: { [ATOM_TYPE]: 'Text' } },
+      raises: DATASET,
+    }),
+    '/updates.atom': data({ operationId: 'getUpdatesFeed', ok: { description: 'The Atom feed, newest first.', content: { [ATOM_TYPE]: 'Text' } }, raises: [] }),
   };
 }

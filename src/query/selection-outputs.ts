@@ -94,6 +94,17 @@ export const SELECTION_OUTPUTS = {
     errorFormat: 'json',
     summary: 'Chart of a selection (SVG)',
   },
+  // issue 21: the data, its metadata and a README with license, vintage and citation in one file
+  zip: {
+    path: 'series.zip',
+    mediaType: 'application/zip',
+    ext: 'zip',
+    group: 'data',
+    attachment: 'always',
+    params: 'lang',
+    errorFormat: 'json',
+    summary: 'A selection with its metadata, license, vintage and citation (zip)',
+  },
 } as const satisfies Record<string, SelectionOutput>;
 
 /** The id of a selection output. */

@@ -14,11 +14,14 @@ import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, typ
 import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { PARAMS, type ApiQuery } from '../selection/params.js';
+import { PARAMS, vintagesAllProblem, type ApiQuery } from '../selection/params.js';
+import { vintageRows, vintageRowsCsv, vintageRowsJson } from '../query/vintage-rows.js';
+import { problemError } from '../selection/read-selection.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
+import { zipSelection } from './series-zip.js';
 import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection } from './as-of.js';
 
 /**
@@ -29,7 +32,7 @@ import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection 
  */
 
 /** The query of any selection output: a selection plus the parameters its kind takes (the table's, selection/params.ts). */
-export type OutputQuery = ApiQuery<'series' | 'series.csv' | 'series.xlsx' | 'chart.svg' | 'chart.png'>;
+export type OutputQuery = ApiQuery<'series' | 'series.csv' | 'series.xlsx' | 'series.zip' | 'chart.svg' | 'chart.png'>;
 
 /** What an encoder gets besides the computed selection. */
 interface EncodeInput {
@@ -95,15 +98,40 @@ const CHART_DESCRIPTION =
 /** The language of the label columns a CSV query asks for, or null for the plain (published) CSV. */
 const csvLabels = (q: OutputQuery): Lang | null => (isDownload(q.labels) ? (q.lang ?? 'en') : null);
 
+/** The columns the labelled CSV (`labels=true`) puts before date, in a language: `/series.csv` and the zip's CSV write them so. */
+export function labelledLeadOf(view: SelectionView, lang: Lang): ReturnType<typeof labelledLead> {
+  return labelledLead(view, lang, seriesLabels(view, lang));
+}
+
+/**
+ * With `vintages=all`, every value each observation has had (query/vintage-rows.ts), in CSV or JSON;
+ * null otherwise. A 400 when the query asks for what a published value is not.
+ */
+function vintagesAnswer(view: SelectionView, query: OutputQuery, snapshot: Snapshot, format: 'csv' | 'json'): string | null {
+  if (query.vintages !== 'all') return null;
+  const problem = vintagesAllProblem(query);
+  if (problem) throw problemError(problem);
+  // the history is the latest data's: an as_of view is of the dataset at a vintage
+  const latest = snapshot.datasets.get(view.dataset.meta.id) ?? view.dataset;
+  const rows = vintageRows(latest, view.selection, snapshot.publishedAt);
+  return format === 'csv' ? vintageRowsCsv(rows) : vintageRowsJson(rows);
+}
+
+/** The ETag part of `vintages=all`. */
+const vintagesEtag = (q: OutputQuery): string => (q.vintages === 'all' ? '|vintages-all' : '');
+
 const CSV_ENCODER: OutputEncoder = {
   etagKind: 'csv',
-  etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}-${LABELLED_CSV_LAYOUT_VERSION}` : ''}`,
+  etagExtra: (q) =>
+    `${isDownload(q.download) ? 'attachment' : ''}${csvLabels(q) ? `|labels-${csvLabels(q)}-${LABELLED_CSV_LAYOUT_VERSION}` : ''}${vintagesEtag(q)}`,
   light: true,
-  encode: (view, { query, ctx }) => {
+  encode: (view, { query, snapshot, ctx }) => {
+    const revisions = vintagesAnswer(view, query, snapshot, 'csv');
+    if (revisions !== null) return revisions;
     const lang = csvLabels(query);
     // labels=true adds a label column after each code column (issue 15) and the series' label, as the xlsx; the default bytes stay the published file's
     if (!lang) return dataBody(view, ctx, csvChunks, csvBytes);
-    const lead = labelledLead(view, lang, seriesLabels(view, lang));
+    const lead = labelledLeadOf(view, lang);
     return dataBody(
       view,
       ctx,
@@ -119,9 +147,9 @@ const CSV_ENCODER: OutputEncoder = {
 export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   json: {
     etagKind: 'json',
-    etagExtra: (q) => (isDownload(q.download) ? 'attachment' : ''),
+    etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${vintagesEtag(q)}`,
     light: true,
-    encode: (view, { ctx }) => dataBody(view, ctx, columnarJsonChunks, columnarJsonText),
+    encode: (view, { query, snapshot, ctx }) => vintagesAnswer(view, query, snapshot, 'json') ?? dataBody(view, ctx, columnarJsonChunks, columnarJsonText),
     description: 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.',
   },
   csv: CSV_ENCODER,
@@ -129,7 +157,8 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   xlsx: {
     etagKind: 'xlsx',
     etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${XLSX_LAYOUT_VERSION}|${ctx.config.baseUrl}`,
-    light: false,
+    // the CSV is made on the main thread as /series.csv's; fflate deflates large files on its own worker threads
+    light: true,
     encode: (view, { query, snapshot, ctx }) => {
       const lang = query.lang ?? 'en';
       return ctx.heavy.xlsx(buildXlsxInput(view, lang, buildDownloadMetadata(view, snapshot, ctx.config.baseUrl, lang), seriesLabels(view, lang)));
@@ -151,7 +180,24 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
     encode: (view, { query, snapshot, ctx }) => ctx.heavy.chartSvg(view, chartOptions(query, snapshot, view)),
     description: CHART_DESCRIPTION,
   },
+  zip: {
+    etagKind: 'zip',
+    // the README's citation names the day of access
+    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${ZIP_LAYOUT_VERSION}|${ctx.config.baseUrl}|${new Date().toISOString().slice(0, 10)}`,
+    // the CSV is made on the main thread as /series.csv's; fflate deflates large files on its own worker threads
+    light: true,
+    encode: (view, { query, snapshot, ctx }) => {
+      const lang = query.lang ?? 'en';
+      // exactly the bytes of /series.csv?labels=true&lang=… (its encoder's functions, not a copy)
+      return zipSelection({ view, snapshot, baseUrl: ctx.config.baseUrl, lang, csv: csvBytes(view, labelledLeadOf(view, lang)) });
+    },
+    description:
+      "Same parameters as /series, plus `lang`. A zip of three files: `{dataset}.csv`, the selection as `/series.csv?labels=true&lang=…` writes it (codes and labels), `{dataset}.json`, the dataset's metadata as `/dataset/{id}/meta`, and `README.md`: title, source, license and its terms, the selection's URLs, the vintage (the publish the data is from) and a suggested citation naming it. Served as an attachment.",
+  },
 };
+
+/** Bump when the zip's files or README change, so ETags of old files stop matching. */
+const ZIP_LAYOUT_VERSION = 'z1';
 
 const langSchema = PARAMS.lang.schema;
 
@@ -166,7 +212,9 @@ const sizeSchema = (name: string, fallback: number) =>
 
 /** The query schema of an output: the selection plus the parameters of its kind. */
 export function outputQuerySchema(output: SelectionOutput): object {
-  if (output.params === 'download') return selectionQuerySchema;
+  // issue 21: vintages=all on the routes the parameter table says take it
+  const vintages = (PARAMS.vintages.takenBy as readonly string[]).includes(output.path) ? { vintages: PARAMS.vintages.schema } : {};
+  if (output.params === 'download') return { ...selectionQuerySchema, properties: { ...selectionQuerySchema.properties, ...vintages } };
   const extra =
     output.params === 'csv'
       ? {
@@ -186,7 +234,7 @@ export function outputQuerySchema(output: SelectionOutput): object {
   return {
     type: 'object',
     required: ['dataset'],
-    properties: { ...selectionProperties, ...extra },
+    properties: { ...selectionProperties, ...extra, ...vintages },
     patternProperties: { '^_': {} },
     additionalProperties: false,
   };
@@ -199,7 +247,7 @@ function attachment(id: OutputId, query: OutputQuery, datasetId: string, transfo
   return { 'content-disposition': `attachment; filename="${attachmentName(id, datasetId, transform)}"` };
 }
 
-/** The answer of a selection output; a promise only when its encoder works in the heavy pool (a light one answers in the same task: issue 16). */
+/** The answer of a selection output; a promise only when its encoder works off the main thread (the heavy pool; the zip's deflate) — a light one answers in the same task: issue 16. */
 function answer(id: OutputId, query: OutputQuery, snapshot: Snapshot, req: RequestView, ctx: AppContext): Answer | Promise<Answer> {
   const parsed = parseSelectionAsOf(query, snapshot);
   // a promise only with as_of: the latest data answers in the same task (issue 16)

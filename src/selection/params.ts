@@ -25,7 +25,7 @@ import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '.
 import { AGGREGATIONS, TRANSFORMS, type Aggregation, type AsOf, type Conversion, type Transform } from '../query/view.js';
 
 /** The API routes that answer a selection (`/series`, `/series.csv`…; `og.jpg` takes only the dataset and a language). */
-export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg'] as const;
+export const API_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'series.zip'] as const;
 export type ApiRoute = (typeof API_ROUTES)[number];
 /** Where a parameter can be taken: an API route, a dataset page (`/d/{id}?…`) or a series key given to /resolve (`{id}?…`). */
 export type Taker = ApiRoute | 'page' | 'key';
@@ -33,7 +33,7 @@ export type Taker = ApiRoute | 'page' | 'key';
 export type ReadInput = 'api' | 'page' | 'key';
 
 /** The selection routes of the API (the ones that take dims, from, to…). */
-const SELECTION_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png'] as const;
+const SELECTION_ROUTES = ['series', 'series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'series.zip'] as const;
 /** A selection parameter: every selection route, the page and the series key. */
 const EVERYWHERE: readonly Taker[] = [...SELECTION_ROUTES, 'page', 'key'];
 
@@ -490,7 +490,7 @@ export const PARAMS = {
     part: 'output',
     sample: [['lang', 'de']],
     // pages and keys take it too and leave it alone: a page's language is its path (/de/d/…)
-    takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'page', 'key'],
+    takenBy: ['series.csv', 'series.xlsx', 'chart.svg', 'chart.png', 'og.jpg', 'page', 'key', 'series.zip'],
     schema: { type: 'string', enum: LANGS, default: 'en', description: 'Language of the labels.' },
     default: 'en',
     problems: ['bad_parameter'],
@@ -576,6 +576,23 @@ export const PARAMS = {
     api: 'param',
     page: 'param',
     read: readAsOf,
+  },
+  // issue 21: every value each observation has had (data/history.ts walkSeries); query/vintage-rows.ts encodes it
+  vintages: {
+    name: 'vintages',
+    part: 'output',
+    sample: [['vintages', 'all']],
+    takenBy: ['series', 'series.csv'],
+    schema: {
+      type: 'string',
+      enum: ['all'],
+      description:
+        'With `all`: every value each selected observation has had, one row each, with its validity interval: `valid_from` (the publish that made it current, inclusive) and `valid_to` (the publish that superseded or removed it, exclusive; empty/null while current), UTC time stamps as /dataset/{id}/vintages lists them. Series and observations removed since are included. The values are as published: it takes dims, from and to, but no transform, frequency, last or labels.',
+      // no example: the docs' prefilled request combines every example, and a conversion is not what vintages=all takes
+    },
+    default: null,
+    problems: ['bad_parameter'],
+    read: (text) => (text === 'all' ? { value: 'all' } : { problem: oneOf('vintages', text, ['all']) }),
   },
 } as const satisfies Record<string, Omit<ParamSpec, 'name'> & { name: string }>;
 
@@ -835,4 +852,22 @@ export function readerProblemCodes(taker: Taker): ErrorCode[] {
     for (const code of PARAMS.dims.problems) codes.add(code);
   }
   return [...codes];
+}
+
+/**
+ * What `vintages=all` cannot take, as the problem of the first given: it
+ * gives values as published, so no transform, conversion, `last` or labels.
+ * @example vintagesAllProblem({ transform: 'yoy' })?.message // "Invalid vintages 'all': it gives the values as published: leave out transform=yoy."
+ */
+export function vintagesAllProblem(given: { transform?: string; frequency?: string; last?: number; labels?: string }): SelectionProblem | null {
+  const clash: [string, unknown][] = [
+    ['transform', given.transform && given.transform !== 'level' ? given.transform : undefined],
+    ['frequency', given.frequency],
+    ['last', given.last],
+    ['labels', given.labels === 'true' || given.labels === '1' ? given.labels : undefined],
+  ];
+  const found = clash.find(([, v]) => v !== undefined);
+  if (!found) return null;
+  const rule = `it gives the values as published: leave out ${found[0]}=${String(found[1])}`;
+  return selectionProblem('bad_parameter', 'vintages', { value: 'all', with: found[0] }, { rule }, 'invalid');
 }

@@ -2,7 +2,7 @@
 
 # Documented in man/ds.Rd.
 ds <- function(dataset, ..., from = NULL, to = NULL, frequency = NULL, aggregation = NULL, partial = FALSE,
-               as = c("data.frame", "ts")) {
+               as_of = NULL, as = c("data.frame", "ts")) {
   as <- match.arg(as)
   check_dataset_id(dataset, "dataset", "ds")
   dims <- collect_dims(list(...), dataset)
@@ -12,7 +12,7 @@ ds <- function(dataset, ..., from = NULL, to = NULL, frequency = NULL, aggregati
     ds_abort(sprintf("`from` (%s) is after `to` (%s): swap them or widen the range.", first, last), "dataseries_bad_argument")
   }
   query <- c(list(dataset = dataset, dims = format_dims(dims), from = first, to = last),
-             conversion_query(frequency, aggregation, partial))
+             conversion_query(frequency, aggregation, partial), list(as_of = format_as_of(as_of)))
   # The JSON route: jsonlite reads its numbers exactly (base R's CSV number
   # parser is off by one unit in the last place for a few), and its errors
   # carry the facts (the valid codes) in the same answer.
@@ -95,6 +95,18 @@ conversion_query <- function(frequency, aggregation, partial) {
     ds_abort("`partial` must be TRUE or FALSE.", "dataseries_bad_argument")
   }
   list(frequency = frequency, aggregation = aggregation, partial = if (partial) "true" else NULL)
+}
+
+# `as_of` as the server reads it: a Date as YYYY-MM-DD (the end of that day,
+# UTC), a date-time as its UTC time stamp YYYY-MM-DDTHH:MM:SSZ, a string as
+# given (the server checks it and names the forms it takes).
+format_as_of <- function(value) {
+  if (is.null(value)) return(NULL)
+  if (inherits(value, "Date") && length(value) == 1 && !is.na(value)) return(format(value, "%Y-%m-%d"))
+  if (inherits(value, "POSIXt") && length(value) == 1 && !is.na(value)) return(format(as.POSIXct(value), "%Y-%m-%dT%H:%M:%SZ", tz = "UTC"))
+  if (is.character(value) && length(value) == 1 && !is.na(value) && nzchar(value)) return(value)
+  ds_abort('`as_of` must be one date or time, e.g. as.Date("2026-01-31"), a time stamp "2026-01-05T08:00:00Z" or a vintage from ds_vintages().',
+           "dataseries_bad_argument")
 }
 
 # A date argument as YYYY-MM-DD, checked here so the error names the argument.

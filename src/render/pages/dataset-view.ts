@@ -13,7 +13,7 @@ import { computeView } from '../../query/compute-view.js';
 import { viewFrequency } from '../../query/convert-frequency.js';
 import { findDataset } from '../../query/parse-selection.js';
 import type { SelectionView } from '../../query/view.js';
-import { oembedUrl, ogImageUrl, pageUrl, sitePageUrl } from '../../urls.js';
+import { oembedUrl, ogImageUrl, pageUrl, sitePageUrl, vintagesUrl } from '../../urls.js';
 import { fillTemplate, frequencyUnit } from '../../i18n/chart-text.js';
 import { renderChartSvg } from '../chart-svg.js';
 import { html } from '../html.js';
@@ -272,7 +272,8 @@ export function buildDatasetView(
           type="application/json+oembed"
           href="${oembedUrl(site.baseUrl, statePageUrl(site.baseUrl, lang, meta, state))}"
           title="${title}"
-        />`,
+        />
+        <link rel="alternate" type="application/atom+xml" href="${vintagesUrl(site.baseUrl, ds.meta.id, 'atom')}" title="${title} (Atom)" />`,
     }),
     t,
     data,

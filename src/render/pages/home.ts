@@ -7,7 +7,7 @@ import type { Lang, Snapshot } from '../../data/model.js';
 import { fillTemplate } from '../../i18n/chart-text.js';
 import { formatCount } from '../../i18n/format.js';
 import { uiStrings, type UiStrings } from '../../i18n/strings.js';
-import { sitePageUrl } from '../../urls.js';
+import { sitePageUrl, updatesFeedUrl } from '../../urls.js';
 import { html, type SafeHtml } from '../html.js';
 import { renderLayout, type LayoutView } from '../layout.js';
 import { buildDatasetItems, groupByTopic, type DatasetItem, type TopicGroup } from './catalog-items.js';
@@ -45,7 +45,13 @@ export function buildHomeView(snapshot: Snapshot, lang: Lang, site: Site): HomeV
     series: formatCount(t.seriesCount, snapshot.series, lang),
   });
   return {
-    layout: sitePageLayout(site, lang, '/', { title: t.home.title, description: lede, active: 'home', page: 'home' }),
+    layout: sitePageLayout(site, lang, '/', {
+      title: t.home.title,
+      description: lede,
+      active: 'home',
+      page: 'home',
+      head: html`<link rel="alternate" type="application/atom+xml" href="${updatesFeedUrl(site.baseUrl)}" title="dataseries (Atom)" />`,
+    }),
     t,
     lede,
     searchAction: sitePageUrl('', lang, '/datasets'),

@@ -31,7 +31,8 @@ export interface LicensesView {
   entries: LicenseEntry[];
 }
 
-function termsOf(license: License | undefined, t: UiStrings): string[] {
+/** A license's terms in words (commercial use, attribution); the /licenses page and the zip's README say them so. */
+export function termsOf(license: License | undefined, t: UiStrings): string[] {
   if (!license) return [t.licenses.notInVocabulary];
   const out = [license.commercial === 'yes' ? t.licenses.commercialYes : license.commercial === 'no' ? t.licenses.commercialNo : t.licenses.commercialUnknown];
   if (license.attribution) out.push(t.licenses.attribution);

@@ -18,12 +18,14 @@ from .errors import (
 )
 from .search import ds_search
 from .series import ds
+from .vintages import ds_vintages
 
 __all__ = [
     "ds",
     "ds_catalog",
     "ds_meta",
     "ds_search",
+    "ds_vintages",
     "clear_cache",
     "base_url",
     "DataseriesError",

@@ -18,7 +18,7 @@ DateLike = Any  # str "YYYY-MM-DD", datetime.date, datetime.datetime or pandas.T
 
 
 def ds(dataset: str, *, start: DateLike = None, end: DateLike = None, frequency: Optional[str] = None,
-       aggregation: Optional[str] = None, partial: bool = False, **dims: Any) -> pd.DataFrame:
+       aggregation: Optional[str] = None, partial: bool = False, as_of: DateLike = None, **dims: Any) -> pd.DataFrame:
     """Series of `dataset`: one keyword per dimension with one or more codes.
 
     Returns the dimension columns (codes as strings), `date` (datetime64) and
@@ -26,7 +26,10 @@ def ds(dataset: str, *, start: DateLike = None, end: DateLike = None, frequency:
     `frequency` ("annual", "semi-annual", "quarterly", "monthly"),
     `aggregation` ("mean", the server's default, "sum", "first", "last",
     "min", "max") and `partial` (keep incomplete periods) are the server's
-    parameters of frequency conversion, sent under those names.
+    parameters of frequency conversion, sent under those names. `as_of`
+    (a date: the end of that day, UTC; a datetime, naive ones taken as UTC;
+    or a time stamp "2026-01-05T08:00:00Z") gives the data as published at
+    that vintage (ds_vintages() lists them).
 
     >>> ds("ch_seco_concon", type="index", seas_adj="csa", start="2000-01-01")  # doctest: +SKIP
     >>> ds("ch_fso_vacancies", **{"Offene Stellen": "1"})  # doctest: +SKIP
@@ -37,7 +40,7 @@ def ds(dataset: str, *, start: DateLike = None, end: DateLike = None, frequency:
     if first is not None and last is not None and first > last:
         raise InvalidSelectionError(f"`start` ({first}) is after `end` ({last}): swap them or widen the range.")
     query = {"dataset": dataset, "dims": format_dims(codes), "from": first, "to": last,
-             **conversion_query(frequency, aggregation, partial)}
+             **conversion_query(frequency, aggregation, partial), "as_of": format_as_of(as_of)}
     # The JSON route: its numbers parse exactly with json, and its errors
     # carry the facts (the valid codes) in the same answer.
     url = build_url("/series", query)
@@ -88,6 +91,25 @@ def conversion_query(frequency: Any, aggregation: Any, partial: Any) -> Dict[str
     if not isinstance(partial, (bool, np.bool_)):
         raise InvalidSelectionError(f"`partial` must be True or False; got {partial!r}.", parameter="partial")
     return {"frequency": frequency, "aggregation": aggregation, "partial": "true" if partial else None}
+
+
+def format_as_of(value: DateLike) -> Optional[str]:
+    """`as_of` as the server reads it: a date as YYYY-MM-DD, a datetime as its UTC time stamp,
+    a string as given (the server checks it and names the forms it takes)."""
+    if value is None:
+        return None
+    if isinstance(value, _dt.datetime) and not pd.isna(value):
+        utc = value if value.tzinfo is None else value.astimezone(_dt.timezone.utc)
+        return utc.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    if isinstance(value, str) and value:
+        return value
+    raise InvalidSelectionError(
+        "`as_of` must be one date or time, e.g. datetime.date(2026, 1, 31), a time stamp "
+        f"\"2026-01-05T08:00:00Z\" or a vintage from ds_vintages(); got {value!r}.",
+        parameter="as_of",
+    )
 
 
 def format_bound(value: DateLike, name: str) -> Optional[str]:
