@@ -129,7 +129,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
 
   const door = (req: IncomingMessage, res: ServerResponse): void => {
     const visit: Visit = { reqId: '', started: performance.now(), bytes: null, cached: false };
-    if (inFlight.draining) return writeError(errors, req, res, new RestartingError());
+    if (inFlight.draining) return void writeError(errors, req, res, new RestartingError());
     inFlight.track(req, res);
     visit.reqId = requestIdOf(req);
     if (opts.onFinished) logWhenFinished(req, res, visit, opts.clientOf, opts.onFinished);
@@ -140,9 +140,9 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     if (limiter || refused) setAll(res, common);
     // every request counts against the budget, refused ones too
     if (limiter && !charge(req, res, url, rep !== null)) return;
-    if (refused) return writeError(errors, req, res, refused);
+    if (refused) return void writeError(errors, req, res, refused);
     if (rep && rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 412) {
-      return writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : common);
+      return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : common);
     }
     // the fast path: a cache hit's headers go to writeHead as one flat list (unless the limiter already set a map)
     if (rep) {
