@@ -49,15 +49,22 @@ export interface FrontDoor {
 let counter = 0;
 const ID_PREFIX = `r${process.pid.toString(36)}-`;
 
-/** Headers of every answer besides the request id, as [name, value, …]. */
-const EVERY_ANSWER = ['x-content-type-options', 'nosniff', 'referrer-policy', 'strict-origin-when-cross-origin'] as const;
+/** The headers of every answer as [name, value, …], the request id first: one array literal per request (issue 24). */
+const commonHeaders = (reqId: string): string[] => [
+  'x-request-id',
+  reqId,
+  'x-content-type-options',
+  'nosniff',
+  'referrer-policy',
+  'strict-origin-when-cross-origin',
+];
 
-/** The request id: the client's when it is a plain token, else a new one; set on the request for Fastify's logger. */
+const TOKEN = /^[\w.-]{1,64}$/;
+
+/** The request id: the client's when it is a plain token, else a new one. */
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const reqId = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : ID_PREFIX + (++counter).toString(36);
-  req.headers['x-request-id'] = reqId;
-  return reqId;
+  return typeof given === 'string' && TOKEN.test(given) ? given : ID_PREFIX + (++counter).toString(36);
 }
 
 /** What the access log learns of one request as it goes through. */
@@ -133,7 +140,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     inFlight.track(req, res);
     visit.reqId = requestIdOf(req);
     if (opts.onFinished) logWhenFinished(req, res, visit, opts.clientOf, opts.onFinished);
-    const common = ['x-request-id', visit.reqId, ...EVERY_ANSWER];
+    const common = commonHeaders(visit.reqId);
     const url = req.url ?? '/';
     const refused = url.length > opts.maxUrlLength ? new UriTooLongError(url.length, opts.maxUrlLength) : hostHeaderError(req);
     const rep = refused ? null : cachedAnswer(req, url);
@@ -163,6 +170,8 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
 
     function toFramework(): void {
       if (!limiter) setAll(res, common);
+      // Fastify's logger takes it from there (genReqId)
+      req.headers['x-request-id'] = visit.reqId;
       next(req, res);
     }
   };
