@@ -36,8 +36,10 @@ export class ResponseCache {
 
   /** Keeps a representation (only 200s within budget). */
   set(url: string, version: string, rep: Representation): void {
+    // no cache (DS_RESPONSE_CACHE_MB=0): not even the body's length is measured (issue 24)
+    if (rep.status !== 200 || this.budget === 0) return;
     const bytes = byteLength(rep.body) * 2 + url.length + 256;
-    if (rep.status !== 200 || bytes > this.budget / 8) return;
+    if (bytes > this.budget / 8) return;
     const old = this.entries.get(url);
     if (old) this.delete(url, old);
     this.entries.set(url, { version, rep, bytes });
