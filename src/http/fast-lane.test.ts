@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 
 /** Headers the route decides (the front door's own, Date and connection handling aside). */
@@ -113,5 +115,35 @@ describe('the fast lane answers as Fastify does', () => {
       assert.equal(await viaSocket.text(), (await app.inject({ url, headers: { 'accept-encoding': 'identity' } })).body);
       assert.equal(viaFastify.headers['content-encoding'], encoding);
     }
+  });
+});
+
+describe('errors run once', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let framework = 0;
+  before(async () => {
+    app = await buildApp(loadConfig({ DS_DATA_DIR: REAL_DATA, LOG_LEVEL: 'silent', DS_WATCH: 'false', DS_RATE_LIMIT: '0' }, { responseCacheBytes: 0 }));
+    // counts the requests the framework sees
+    app.addHook('onRequest', async () => void framework++);
+    await app.ds.data.ready;
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => app.close());
+
+  it('a query the handler refuses is answered by the lane, never by the framework again (issue 24)', async () => {
+    const refused = VALID.slice(9, 14);
+    assert.equal(refused.length, 5);
+    for (const url of refused) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(base + url, { method });
+        assert.ok(res.status === 400 || res.status === 404, `${method} ${url}: ${res.status}`);
+        await res.arrayBuffer();
+      }
+    }
+    assert.equal(framework, 0, 'requests the framework saw');
+    // a query the schema refuses still goes to the framework (it reads the schema's errors)
+    await (await fetch(`${base}/series.csv?${CUBE}&bogus=1`)).arrayBuffer();
+    assert.equal(framework, 1);
   });
 });

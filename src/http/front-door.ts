@@ -49,15 +49,22 @@ export interface FrontDoor {
 let counter = 0;
 const ID_PREFIX = `r${process.pid.toString(36)}-`;
 
-/** Headers of every answer besides the request id, as [name, value, …]. */
-const EVERY_ANSWER = ['x-content-type-options', 'nosniff', 'referrer-policy', 'strict-origin-when-cross-origin'] as const;
+/** The headers of every answer as [name, value, …], the request id first: one array literal per request (issue 24). */
+const commonHeaders = (reqId: string): string[] => [
+  'x-request-id',
+  reqId,
+  'x-content-type-options',
+  'nosniff',
+  'referrer-policy',
+  'strict-origin-when-cross-origin',
+];
 
-/** The request id: the client's when it is a plain token, else a new one; set on the request for Fastify's logger. */
+const TOKEN = /^[\w.-]{1,64}$/;
+
+/** The request id: the client's when it is a plain token, else a new one. */
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
-  const reqId = typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : ID_PREFIX + (++counter).toString(36);
-  req.headers['x-request-id'] = reqId;
-  return reqId;
+  return typeof given === 'string' && TOKEN.test(given) ? given : ID_PREFIX + (++counter).toString(36);
 }
 
 /** What the access log learns of one request as it goes through. */
@@ -129,20 +136,20 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
 
   const door = (req: IncomingMessage, res: ServerResponse): void => {
     const visit: Visit = { reqId: '', started: performance.now(), bytes: null, cached: false };
-    if (inFlight.draining) return writeError(errors, req, res, new RestartingError());
+    if (inFlight.draining) return void writeError(errors, req, res, new RestartingError());
     inFlight.track(req, res);
     visit.reqId = requestIdOf(req);
     if (opts.onFinished) logWhenFinished(req, res, visit, opts.clientOf, opts.onFinished);
-    const common = ['x-request-id', visit.reqId, ...EVERY_ANSWER];
+    const common = commonHeaders(visit.reqId);
     const url = req.url ?? '/';
     const refused = url.length > opts.maxUrlLength ? new UriTooLongError(url.length, opts.maxUrlLength) : hostHeaderError(req);
     const rep = refused ? null : cachedAnswer(req, url);
     if (limiter || refused) setAll(res, common);
     // every request counts against the budget, refused ones too
     if (limiter && !charge(req, res, url, rep !== null)) return;
-    if (refused) return writeError(errors, req, res, refused);
+    if (refused) return void writeError(errors, req, res, refused);
     if (rep && rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 412) {
-      return writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : common);
+      return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : common);
     }
     // the fast path: a cache hit's headers go to writeHead as one flat list (unless the limiter already set a map)
     if (rep) {
@@ -163,6 +170,8 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
 
     function toFramework(): void {
       if (!limiter) setAll(res, common);
+      // Fastify's logger takes it from there (genReqId)
+      req.headers['x-request-id'] = visit.reqId;
       next(req, res);
     }
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { METHODS, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Snapshot } from '../data/model.js';
 import type { AppContext } from '../app-context.js';
-import { MethodNotAllowedError, NotReadyError, PreconditionFailedError } from '../errors/ds-error.js';
+import { DsError, MethodNotAllowedError, NotReadyError, PreconditionFailedError } from '../errors/ds-error.js';
 import type { ErrorFormat } from './render-error.js';
 import { conditionalStatus, writeRepresentation, type Representation } from './representation.js';
 import { writeError } from './send-error.js';
@@ -81,9 +81,15 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
   if (route.fastLane) {
     ctx.lanes.add(route.url, route.schema.querystring as object, async (req, res, query, extra) => {
       const snapshot = ctx.data.current;
-      const answer = route.handler(query as Q, readySnapshot(route, snapshot), req);
-      // no extra turn of the microtask queue for an answer made at once (issue 16)
-      return writeAnswer(ctx, route, snapshot, req, res, answer instanceof Promise ? await answer : answer, extra);
+      try {
+        const answer = route.handler(query as Q, readySnapshot(route, snapshot), req);
+        // no extra turn of the microtask queue for an answer made at once (issue 16)
+        return await writeAnswer(ctx, route, snapshot, req, res, answer instanceof Promise ? await answer : answer, extra);
+      } catch (err) {
+        // our errors are rendered here, as the framework would (issue 24: a bad request does not run twice); anything else goes on to it
+        if (!(err instanceof DsError) || res.headersSent) throw err;
+        return writeError(ctx.errors, req, res, err, format, extra);
+      }
     });
   }
   registerOtherMethods(app, route.url, format);

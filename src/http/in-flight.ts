@@ -14,21 +14,32 @@ export class InFlight {
     return this.drained !== null;
   }
 
-  /** Counts a response until its bytes are out, or its client left. */
+  /**
+   * Counts a response until its bytes are out, or its client left: one
+   * listener per response ('close' follows 'finish', or a client that went
+   * away), the least the shared front door can do per request (issue 24).
+   */
   track(req: IncomingMessage, res: ServerResponse): void {
     this.count++;
-    const socket = req.socket;
-    let settled = false;
-    const settle = (): void => {
-      if (settled) return;
-      settled = true;
-      if (--this.count === 0 && this.drained) this.drained();
-    };
-    res.once('finish', () => (socket.writableLength > 0 ? (socket.once('drain', settle), socket.once('close', settle)) : settle()));
-    // a client that goes away before the last bytes drain must still count as done
-    res.once('close', () => {
-      if (!res.writableFinished) settle();
+    res.on('close', () => {
+      // the request keeps its socket (the response lets go of it once finished)
+      const socket = req.socket;
+      // 'finish' only handed the bytes to the socket: wait until they drained (or the socket closed)
+      if (res.writableFinished && !socket.destroyed && socket.writableLength > 0) {
+        let settled = false;
+        const settle = (): void => {
+          if (settled) return;
+          settled = true;
+          this.settle();
+        };
+        socket.once('drain', settle);
+        socket.once('close', settle);
+      } else this.settle();
     });
+  }
+
+  private settle(): void {
+    if (--this.count === 0 && this.drained) this.drained();
   }
 
   /** Refuses new requests from now on; resolves once every response in flight is written out. */

@@ -47,6 +47,8 @@ export class ResponseCache {
 
   /** Keeps a representation (only 200s within budget); one that says `Vary: Accept` is kept for this Accept. */
   set(requestUrl: string, version: string, rep: Representation, accept?: string): void {
+    // no cache (DS_RESPONSE_CACHE_MB=0): not even the body's length is measured (issue 24)
+    if (rep.status !== 200 || this.budget === 0) return;
     if (/(^|,)\s*accept\s*(,|$)/i.test(rep.headers?.vary ?? '')) {
       // bounded like the entries: forgetting a URL only costs a miss (its answers are kept under URL + Accept, never under the URL alone)
       if (this.varying.size >= MAX_VARYING) this.varying.clear();
@@ -54,7 +56,7 @@ export class ResponseCache {
     }
     const url = this.keyOf(requestUrl, accept);
     const bytes = byteLength(rep.body) * 2 + url.length + 256;
-    if (rep.status !== 200 || bytes > this.budget / 8) return;
+    if (bytes > this.budget / 8) return;
     const old = this.entries.get(url);
     if (old) this.delete(url, old);
     this.entries.set(url, { version, rep, bytes });

@@ -26,7 +26,8 @@ export function errorAnswer(renderer: ErrorRenderer, err: DsError, format: Error
 /**
  * Writes an error on Node's response, without the framework (the front door, a
  * route's raw writer): in its route's `format` when known, else as the path
- * suggests. `extra` are more headers as [name, value, …].
+ * suggests. `extra` are more headers as [name, value, …]. Returns the bytes
+ * of the body (what Content-Length says).
  */
 export function writeError(
   renderer: ErrorRenderer,
@@ -35,11 +36,13 @@ export function writeError(
   err: DsError,
   format?: ErrorFormat,
   extra: readonly string[] = [],
-): void {
+): number {
   const answer = errorAnswer(renderer, err, errorFormatOf(req, format), pathOf(req.url));
+  const bytes = Buffer.byteLength(answer.body);
   for (let i = 0; i < extra.length; i += 2) res.setHeader(extra[i], extra[i + 1]);
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) });
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(bytes) });
   res.end(req.method === 'HEAD' ? undefined : answer.body);
+  return bytes;
 }
 
 /**

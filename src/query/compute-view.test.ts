@@ -62,6 +62,18 @@ describe('computeView on the real data', () => {
     }
   });
 
+  it('one code in every dimension (the cold path, issue 24): every series by its codes, and nothing for a combination no series has', () => {
+    for (const ds of snapshot.datasets.values()) {
+      const dimensions = ds.meta.dimensions;
+      if (dimensions.length === 0) continue;
+      const codesOf = (s: number): Record<string, string[]> => Object.fromEntries(dimensions.map((d, i) => [d.id, [d.levels[ds.store.codes[i][s]].code]]));
+      for (let s = 0; s < ds.store.count; s++) assert.deepEqual([...selectSeries(ds, codesOf(s))], [s], `${ds.meta.id} series ${s}`);
+      // the last level of every dimension: often a combination the store lacks
+      const last = Object.fromEntries(dimensions.map((d) => [d.id, [d.levels.at(-1)!.code]]));
+      assert.deepEqual([...selectSeries(ds, last)], bruteForce(ds, last), `${ds.meta.id} ${JSON.stringify(last)}`);
+    }
+  });
+
   it('the window from, to and last holds the published rows, with their published texts', () => {
     const view = computeView(ppi, selection(ppi, { dims: { base: ['2020'] }, from: day('2021-01-01'), to: day('2021-12-01') }));
     assert.equal(view.series.length, 1);

@@ -16,6 +16,11 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
     .filter((c): c is { d: number; codes: number[] } => c.codes !== undefined)
     .map(({ d, codes }) => ({ d, allowed: new Set(codes), size: codes.reduce((n, c) => n + store.postings[d][c].length, 0), codes }));
   if (constraints.length === 0) return Uint32Array.from({ length: store.count }, (_, i) => i);
+  // one code in every dimension: a cold single-series request, found by its codes (issue 24)
+  if (constraints.length === meta.dimensions.length && constraints.every((c) => c.codes.length === 1)) {
+    const found = seriesByCodes(dataset, constraints);
+    if (found !== undefined) return found < 0 ? new Uint32Array(0) : Uint32Array.of(found);
+  }
   constraints.sort((a, b) => a.size - b.size);
   const first = constraints[0];
   const candidates = first.codes.length === 1 ? store.postings[first.d][first.codes[0]] : mergeSorted(first.codes.map((c) => store.postings[first.d][c]));
@@ -33,6 +38,41 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
     out.push(s);
   }
   return Uint32Array.from(out);
+}
+
+/** Per store: the series id of each combination of codes (its mixed-radix number), or null when the numbers would not be exact. */
+const seriesIndexes = new WeakMap<Dataset['store'], Map<number, number> | null>();
+
+/** The mixed-radix number of a combination of level indices, one per dimension. */
+function comboOf(dataset: Dataset, codeOf: (d: number) => number): number {
+  let key = 0;
+  const dims = dataset.meta.dimensions;
+  for (let d = 0; d < dims.length; d++) key = key * dims[d].levels.length + codeOf(d);
+  return key;
+}
+
+/**
+ * The series with exactly these codes (-1: none), from an index built on the
+ * first such request of a store; undefined when the store has no index (the
+ * product of the level counts exceeds exact numbers).
+ */
+function seriesByCodes(dataset: Dataset, constraints: { d: number; codes: number[] }[]): number | undefined {
+  const { store, meta } = dataset;
+  let index = seriesIndexes.get(store);
+  if (index === undefined) {
+    const combos = meta.dimensions.reduce((n, dim) => n * Math.max(dim.levels.length, 1), 1);
+    index = combos > Number.MAX_SAFE_INTEGER ? null : new Map();
+    for (let s = 0; index && s < store.count; s++)
+      index.set(
+        comboOf(dataset, (d) => store.codes[d][s]),
+        s,
+      );
+    seriesIndexes.set(store, index);
+  }
+  if (index === null) return undefined;
+  const code = new Array<number>(meta.dimensions.length);
+  for (const c of constraints) code[c.d] = c.codes[0];
+  return index.get(comboOf(dataset, (d) => code[d])) ?? -1;
 }
 
 /** The candidates whose code is the one asked for in each of `rest`'s columns. */
