@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 /**
  * The layers, bottom up (docs/decisions.md, "Layers checked by lint"):
  *
- *   data, errors, project-root → i18n → query → selection, urls
+ *   data, errors, project-root, markup → i18n → query → selection, urls
  *   → sdmx → discovery, render, publish → workers → http, routes, app-context, config
  *   → openapi → app → server → cli
  *
@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint';
  * is placed here. `npm run lint` fails on an import that runs upwards; tests may
  * import anything (fixtures, helpers). test/layers.test.ts proves each rule.
  */
-const BASE = ['data', 'errors', 'project-root'];
+const BASE = ['data', 'errors', 'project-root', 'markup'];
 const QUERY = [...BASE, 'i18n', 'query'];
 const SELECTION = [...QUERY, 'urls', 'selection'];
 const PAGES = [...SELECTION, 'sdmx', 'discovery', 'render'];
@@ -24,6 +24,7 @@ export const MAY_IMPORT = {
   data: [[], 'src/data is the bottom layer: it imports no other folder of src/.'],
   errors: [[], 'src/errors (the catalogue every layer throws from) imports no other folder of src/.'],
   'project-root': [[], 'src/project-root.ts is at the bottom: it imports nothing of src/.'],
+  markup: [[], 'src/markup.ts (the one escaper of HTML and XML) is at the bottom: it imports nothing of src/.'],
   i18n: [['data'], 'src/i18n imports only src/data: language text sits below everything that words it.'],
   query: [QUERY, 'src/query imports only data, errors and i18n: urls.ts writes through the table of src/selection, above it.'],
   urls: [SELECTION, 'src/urls.ts writes URLs from the parameter table: it imports only data, errors, i18n, query and selection.'],
@@ -54,7 +55,7 @@ const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] }
 const layers = MODULES.map((module) => {
   const [allowed, message] = MAY_IMPORT[module];
   const banned = [...MODULES.filter((m) => m !== module && !allowed.includes(m)), 'client'];
-  const folder = !['urls', 'project-root', 'app-context', 'config', 'app', 'server'].includes(module);
+  const folder = !['urls', 'project-root', 'markup', 'app-context', 'config', 'app', 'server'].includes(module);
   const patterns = [forbid(folder ? '^(\\.\\./)+' : '^\\./', banned, message)];
   if (module === 'selection') patterns.push({ regex: NODE, message: 'src/selection is shared with the browser bundle: no Node or server modules.' });
   return { files: folder ? [`src/${module}/**/*.ts`] : [`src/${module}.ts`], rules: rule(patterns) };

@@ -47,6 +47,7 @@ const PROBES: Record<string, [fail: string[], pass: string[]]> = {
   ],
   errors: [['../data/model.js', '../i18n/labels.js'], ['./catalogue.js']],
   'project-root': [['./data/model.js'], ['node:path']],
+  markup: [['./data/model.js', './render/html.js'], []],
   i18n: [['../render/chart-font.js', '../query/view.js', '../errors/ds-error.js'], ['../data/model.js']],
   query: [
     // urls.ts writes through the table of src/selection: above query

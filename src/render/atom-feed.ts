@@ -10,6 +10,7 @@ import { Feed } from 'feed';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { changeWords, latestVintages, vintageRecords, type VintageRecord } from '../discovery/vintages.js';
 import { pickLabel } from '../i18n/labels.js';
+import { html } from './html.js';
 import { asOfText } from '../selection/params.js';
 import { pageUrl, updatesFeedUrl, vintagesUrl } from '../urls.js';
 
@@ -37,13 +38,9 @@ function addEntry(feed: Feed, baseUrl: string, ds: Dataset, r: VintageRecord, sn
     link,
     date: vintageDate(r, snapshot),
     description: changeWords(r),
-    content: `<p>${escapeText(changeWords(r))}</p><p><a href="${escapeText(link)}">The data as published then</a> · <a href="${escapeText(latest)}">the latest data</a></p>`,
+    content: html`<p>${changeWords(r)}</p>
+      <p><a href="${link}">The data as published then</a> · <a href="${latest}">the latest data</a></p>`.value,
   });
-}
-
-/** Text for HTML content inside the feed (the library escapes the content as a whole). */
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

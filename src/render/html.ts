@@ -4,6 +4,8 @@
  * an explicit `raw()`), so a label holding `<script>` is shown as text.
  */
 
+import { escapeMarkup } from '../markup.js';
+
 /** A piece of markup that is known to be safe to insert as it is. */
 export class SafeHtml {
   constructor(readonly value: string) {}
@@ -15,17 +17,13 @@ export class SafeHtml {
 /** What an `html` template accepts: text (escaped), numbers, markup, lists of those; null/false/undefined render nothing. */
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /**
- * The one escaper of the site: text for HTML or XML content and (quoted)
- * attribute values (`&#39;` is a character reference in both). Pages, the
- * embed code, /oembed and the sitemap use it.
- * @example escapeHtml('<b>"A&B"</b>') // '&lt;b&gt;&quot;A&amp;B&quot;&lt;/b&gt;'
+ * The one escaper of the site (src/markup.ts): text for HTML or XML content
+ * and (quoted) attribute values. Pages, the embed code, /oembed and the
+ * sitemap use it.
+ * @example escapeHtml('<b>') // '&lt;b&gt;'
  */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
+export const escapeHtml: (text: string) => string = escapeMarkup;
 
 function serialise(value: HtmlValue): string {
   if (value === null || value === undefined || value === false || value === true) return '';

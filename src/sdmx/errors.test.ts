@@ -35,7 +35,7 @@ describe('SDMX errors', () => {
     assert.equal(answer.sdmxCode, 140);
     assert.match(answer.body, /<message:Error xmlns:message="http:\/\/www\.sdmx\.org\/resources\/sdmxml\/schemas\/v2_1\/message"/);
     assert.match(answer.body, /<message:ErrorMessage code="140">/);
-    assert.match(answer.body, /Bad key &apos;a&lt;b&apos; &amp; more/);
+    assert.match(answer.body, /Bad key &#39;a&lt;b&#39; &amp; more/);
     assert.equal(xmllint(answer.body), '');
     assert.equal(renderSdmxError(new NotFoundError('gone', {}, 'unknown_dataset')).status, 404);
   });

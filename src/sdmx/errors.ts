@@ -4,6 +4,7 @@
  * message SDMX clients read, with the standard SDMX code. A client that asks
  * for JSON keeps our problem shape; that choice is `wantsSdmxError`.
  */
+import { escapeMarkup } from '../markup.js';
 import type { DsError } from '../errors/ds-error.js';
 
 /** The SDMX 2.1 REST error codes we answer, with the HTTP status each goes with. */
@@ -50,13 +51,8 @@ export const SDMX_NS = {
 /** The media type of SDMX-ML 2.1 error messages (and of the XML the structure routes write). */
 export const SDMX_XML_TYPE = 'application/xml; charset=utf-8';
 
-/**
- * Text escaped for XML content and attribute values.
- * @example escapeXml('a < b & "c"') // 'a &lt; b &amp; &quot;c&quot;'
- */
-export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
+/** Text escaped for XML content and attribute values: the one escaper of markup (src/markup.ts). */
+export const escapeXml: (text: string) => string = escapeMarkup;
 
 /** An SDMX error answer: the HTTP status and the SDMX-ML body. */
 export interface SdmxErrorAnswer {
