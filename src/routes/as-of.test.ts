@@ -154,6 +154,33 @@ describe('as_of on the selection routes', () => {
     assert.notEqual((await get('/series?dataset=ch_fso_wage_idx')).headers['cache-control'], IMMUTABLE_CACHE_CONTROL);
   });
 
+  it("answers the SDMX data route's as_of (our extension) with each vintage's published values, immutable", async () => {
+    const values = (rows: string[][], column: number) =>
+      rows
+        .slice(1)
+        .map((r) => r[column])
+        .filter((v) => v !== '')
+        .map(Number)
+        .sort((a, b) => a - b);
+    for (const id of VINTAGE_IDS) {
+      for (let k = 0; k < 3; k++) {
+        const url = `/sdmx/2.1/data/${id}/all?format=csv&as_of=${stampFileName(fx.stamps[k])}`;
+        const res = await get(url);
+        assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+        const rows = parseCsvText(res.body);
+        const published = fx.csv[k][id];
+        assert.deepEqual(values(rows, rows[0].indexOf('OBS_VALUE')), values(published, published[0].indexOf('value')), url);
+        // a stamp asked is settled: immutable (as on /series)
+        assert.equal(res.headers['cache-control'], IMMUTABLE_CACHE_CONTROL, url);
+      }
+    }
+    const past = await get(`/sdmx/2.1/data/ch_fso_wage_idx/all?as_of=${stampFileName(fx.stamps[0])}`);
+    assert.equal(past.headers['cache-control'], IMMUTABLE_CACHE_CONTROL);
+    const before = await get('/sdmx/2.1/data/ch_fso_wage_idx/all?as_of=1990-01-01');
+    assert.equal(before.statusCode, 400);
+    assert.match(before.body, /first vintage/);
+  });
+
   it('gives the same ETag on two separately built apps, and for every way of asking for one vintage', async () => {
     const other = await startApp(fx.dir);
     try {

@@ -12,9 +12,9 @@ import { isOurs } from '../sdmx/structure-query.js';
 import { SDMX_VERSION } from '../sdmx/structure-xml.js';
 import { negotiateSdmxFormat, SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES, type SdmxFormatName } from '../sdmx/data-formats.js';
 import { sdmxSelectionQuery } from '../sdmx/key-read.js';
-import { SDMX_AGENCY, sdmxNames } from '../sdmx/names.js';
-import { LAST_MAX } from '../selection/params.js';
-import { parseSelection } from '../selection/read-selection.js';
+import { SDMX_AGENCY, sdmxNames, type SdmxNames } from '../sdmx/names.js';
+import { LAST_MAX, PARAMS } from '../selection/params.js';
+import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection } from './as-of.js';
 import { preparedOf } from './sdmx-structure.js';
 import { selectionEtag } from './selection-etag.js';
 
@@ -38,6 +38,8 @@ export interface SdmxDataQuery {
   format?: SdmxFormatName;
   updatedAfter?: string;
   includeHistory?: string;
+  /** our extension: the data as published at a vintage (the selection table's `as_of`, issue 21) */
+  as_of?: string;
 }
 
 /** The path parameters. */
@@ -78,6 +80,10 @@ const QUERY_SCHEMA = {
       enum: SDMX_FORMAT_NAMES,
       description:
         'The format, instead of Accept: structurespecificdata (SDMX-ML 2.1, the default), genericdata (SDMX-ML 2.1), jsondata (SDMX-JSON 1.0), csv (SDMX-CSV 1.0).',
+    },
+    as_of: {
+      ...PARAMS.as_of.schema,
+      description: 'Not SDMX: our extension. The data as published at a vintage (a date or a time stamp), as `as_of` on /series: immutable answers.',
     },
     updatedAfter: { type: 'string', maxLength: 100, description: 'Not implemented yet (501): the answer from vintages is to come.' },
     includeHistory: { type: 'string', maxLength: 100, description: 'Not implemented yet (501): the answer from vintages is to come.' },
@@ -127,7 +133,7 @@ function refuseUnimplemented(query: SdmxDataQuery): SdmxObsDimension {
 }
 
 /** The answer of an SDMX data request. */
-function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot, req: RequestView): Answer {
+function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot, req: RequestView): Answer | Promise<Answer> {
   const atObservation = refuseUnimplemented(query);
   const ds = flowDataset(snapshot, params.flowRef);
   if (params.providerRef !== undefined && ![SDMX_AGENCY, 'all'].includes(params.providerRef)) {
@@ -142,13 +148,35 @@ function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot
   // with firstNObservations both ends are cut together after the window; else lastNObservations is the selection's own `last`
   const lastN = firstN === null ? null : (query.lastNObservations ?? null);
   const window = { startPeriod: query.startPeriod, endPeriod: query.endPeriod, lastNObservations: firstN === null ? query.lastNObservations : undefined };
-  const { dataset, selection } = parseSelection(sdmxSelectionQuery(ds, names, params.key ?? 'all', window), snapshot);
+  const selectionQuery = { ...sdmxSelectionQuery(ds, names, params.key ?? 'all', window), ...(query.as_of === undefined ? {} : { as_of: query.as_of }) };
+  const parsed = parseSelectionAsOf(selectionQuery, snapshot);
+  const rest = { params, query, snapshot, req, names, atObservation, firstN, lastN };
+  return parsed instanceof Promise ? parsed.then((p) => answerParsed(p, rest)) : answerParsed(parsed, rest);
+}
+
+/** What answerParsed needs of the request besides the parsed selection. */
+interface SdmxRequest {
+  params: SdmxDataParams;
+  query: SdmxDataQuery;
+  snapshot: Snapshot;
+  req: RequestView;
+  names: SdmxNames;
+  atObservation: SdmxObsDimension;
+  firstN: number | null;
+  lastN: number | null;
+}
+
+/** The answer of a parsed SDMX data request (the dataset is the vintage's with `as_of`: its ETag and Cache-Control say so, as-of.ts). */
+function answerParsed({ dataset, selection }: ParsedSelection, r: SdmxRequest): Answer {
+  const { params, query, snapshot, req, names, atObservation, firstN, lastN } = r;
   const name = negotiateSdmxFormat(req.headers.accept, query.format);
   const format = SDMX_DATA_FORMATS[name];
   const detail = query.detail ?? 'full';
-  const etag = selectionEtag(`sdmx-${name}`, dataset.version, selection, `${detail}|${atObservation}|${firstN}|${lastN}|${SDMX_LAYOUT_VERSION}`);
+  const inputs = etagInputs(dataset, selection);
+  const etag = selectionEtag(`sdmx-${name}`, inputs.version, inputs.selection, `${detail}|${atObservation}|${firstN}|${lastN}|${SDMX_LAYOUT_VERSION}`);
   const headers = { vary: 'Accept, Accept-Encoding' };
-  const made = (body: string): Answer => ({ etag, type: format.type, headers, build: () => body });
+  const cacheControl = asOfCacheControl(selection, undefined);
+  const made = (body: string): Answer => ({ etag, type: format.type, headers, cacheControl, build: () => body });
   if (conditionalStatus(req.headers, etag) !== 200) return made('');
   const prepared = preparedOf(snapshot);
   const data = buildSdmxData(computeView(dataset, selection), names, { detail, atObservation, firstN, lastN, prepared });

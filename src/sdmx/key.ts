@@ -33,6 +33,8 @@ export function writeSdmxKey(names: SdmxNames, source: NamesSource, picked: Read
 export interface SdmxDataQuery {
   startPeriod?: string | null;
   endPeriod?: string | null;
+  /** our extension (not SDMX): the vintage, as the selection table writes `as_of` */
+  as_of?: string | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export function sdmxDataUrl(
   const params = new URLSearchParams();
   if (query.startPeriod) params.set('startPeriod', query.startPeriod);
   if (query.endPeriod) params.set('endPeriod', query.endPeriod);
+  if (query.as_of) params.set('as_of', query.as_of);
   const search = params.size ? `?${params}` : '';
   return `${baseUrl}/sdmx/2.1/data/${encodeURIComponent(names.flowId)}/${encodeURIComponent(key).replace(/%2B/g, '+')}${search}`;
 }

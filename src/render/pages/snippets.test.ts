@@ -85,11 +85,12 @@ describe('code snippets', () => {
     assert.doesNotMatch(mean.r + mean.python, /aggregation|partial/);
   });
 
-  it('as of a vintage: every tool reads the CSV URL, which carries as_of (ds() does not take it yet)', () => {
+  it('as of a vintage: R and Python pass as_of to ds(); every other tool, SDMX included, reads a URL that carries it', () => {
     const asOf = { text: '2026-02-20', asked: '2026-02-20T23:59:59Z', vintage: '2026-02-05T08:00:00Z', final: true };
     const s = buildSnippets(input({ ...STATE, asOf }));
-    for (const tool of SNIPPET_TOOLS) assert.match(s[tool], /as_of=20260205T080000Z/, tool);
-    assert.doesNotMatch(s.r + s.python, /ds\(/);
+    assert.match(s.r, /ds\([^]*as_of = "20260205T080000Z"\n\)/);
+    assert.match(s.python, /ds\([^]*as_of="20260205T080000Z"\n\)/);
+    for (const tool of SNIPPET_TOOLS.filter((t) => t !== 'r' && t !== 'python')) assert.match(s[tool], /as_of=20260205T080000Z/, tool);
   });
 
   it('a dimension with a single level is left out; string literals are escaped', () => {

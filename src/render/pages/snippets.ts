@@ -62,8 +62,9 @@ export function csvUrl(input: Pick<SnippetInput, 'baseUrl' | 'meta' | 'state'>):
  */
 export function sdmxUrl(input: Pick<SnippetInput, 'baseUrl' | 'meta' | 'state'>): string {
   const { meta, state } = input;
-  const period = { startPeriod: boundIsoDate(state.from, meta.end), endPeriod: boundIsoDate(state.to, meta.end) };
-  return sdmxDataUrl(input.baseUrl, meta, toUrlSelection(meta, state).dims, period).replace(/'/g, '%27');
+  const sel = toUrlSelection(meta, state);
+  const query = { startPeriod: boundIsoDate(state.from, meta.end), endPeriod: boundIsoDate(state.to, meta.end), as_of: sel.asOf };
+  return sdmxDataUrl(input.baseUrl, meta, sel.dims, query).replace(/'/g, '%27');
 }
 
 const R_RESERVED = new Set([
@@ -108,10 +109,10 @@ function codeColumns(input: SnippetInput): string[] {
 /**
  * Whether the snippet reads the CSV URL rather than calling `ds()`: a
  * relative window (`from=-5y`; `ds()` takes dates only, the URL rolls
- * forward), or a vintage (`as_of`, which `ds()` does not take yet: the URL carries it).
+ * forward).
  */
 function isRolling(input: SnippetInput): boolean {
-  return isRelativeBound(input.state.from) || isRelativeBound(input.state.to) || input.state.asOf !== undefined;
+  return isRelativeBound(input.state.from) || isRelativeBound(input.state.to);
 }
 
 // utils::read.csv: colClasses gives each column its class (codes stay text, "Date" goes through as.Date);
@@ -122,8 +123,8 @@ function rReadCsv(input: SnippetInput, name: string): string {
   return call(`${name} <- read.csv(`, [quote(csvUrl(input)), `colClasses = ${classes}`, 'na.strings = ""', 'check.names = FALSE', 'encoding = "UTF-8"']);
 }
 
-/** The client arguments of a conversion (`frequency`, `aggregation`, `partial`), as the table writes them: defaults left out. */
-const CONVERSION_ARGS = ['frequency', 'aggregation', 'partial'];
+/** The arguments `ds()` takes under the server's names (a conversion, and the vintage `as_of`), as the table writes them: defaults left out. */
+const CONVERSION_ARGS = ['frequency', 'aggregation', 'partial', 'as_of'];
 
 /** The conversion's arguments of `ds()` in R and Python, which take the server's names; `partial` is a logical there. */
 function conversionArgs(sel: UrlSelection, lang: 'r' | 'python'): string[] {
