@@ -2,6 +2,7 @@ import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Selection } from './query/view.js';
 import { isReservedName, urlParams, type UrlParts } from './selection/params.js';
+import type { ExplorerState } from './selection/state.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -31,7 +32,7 @@ export type UrlSelection = UrlParts & {
  * (selection/from-dataset.ts toSelection is the other): a relative bound
  * keeps its text, so the URL rolls forward.
  */
-export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, string[]> } {
+export function urlPartsOf(s: Selection): ExplorerState & { datasetId: string } {
   return {
     datasetId: s.datasetId,
     dims: s.dims,

@@ -124,9 +124,9 @@ function scanFractions(ds: Dataset): string[] {
 }
 
 /**
- * The query selection of an explorer state (dates were validated when the
- * state was read); a relative bound stands for its day in this data version
- * and keeps its text.
+ * The query selection of a page state, the one converter that way (urls.ts
+ * urlPartsOf is the other); dates were validated when the state was read; a
+ * relative bound stands for its day in this data version and keeps its text.
  */
 export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerState): Selection {
   const bound = (text: string | null): { days: number | null; relative: string | null } => {
@@ -140,7 +140,7 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     dims: toUrlSelection(meta, state).dims ?? {},
     from: from.days,
     to: to.days,
-    last: null,
+    last: state.last ?? null,
     transform: state.transform as Transform,
     base: state.base === null ? null : parseIsoDate(state.base),
     ...(state.convert ? { convert: state.convert } : {}),
