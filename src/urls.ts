@@ -1,7 +1,8 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
-import type { Conversion, Selection } from './query/view.js';
-import { asOfText, isReservedName, urlParams, type UrlParts } from './selection/params.js';
+import type { Selection } from './query/view.js';
+import { isReservedName, urlParams, type UrlParts } from './selection/params.js';
+import type { ExplorerState } from './selection/state.js';
 
 /**
  * Every URL the service generates is built here, so pages, snippets, embeds,
@@ -16,14 +17,22 @@ import { asOfText, isReservedName, urlParams, type UrlParts } from './selection/
  *   `partial`, and one `compare` per series of another dataset on the same chart.
  */
 
-/** The parts of a selection a URL carries (dates as ISO text, or relative as asked: `-5y`). */
-export interface UrlSelection extends UrlParts {
+/**
+ * A selection as URLs write it: the page-state view (selection/state.ts
+ * ExplorerState, the one view of a Selection) of a dataset, every part
+ * optional (absent: its default).
+ */
+export type UrlSelection = UrlParts & {
   datasetId: string;
   dims?: Record<string, string[]>;
-}
+};
 
-/** A parsed Selection as URL parts; a relative bound keeps its text, so the URL rolls forward. */
-export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, string[]> } {
+/**
+ * A parsed Selection as its page-state view, the one converter that way
+ * (selection/from-dataset.ts toSelection is the other): a relative bound
+ * keeps its text, so the URL rolls forward.
+ */
+export function urlPartsOf(s: Selection): ExplorerState & { datasetId: string } {
   return {
     datasetId: s.datasetId,
     dims: s.dims,
@@ -32,14 +41,9 @@ export function urlPartsOf(s: Selection): UrlSelection & { dims: Record<string, 
     last: s.last,
     transform: s.transform,
     base: s.base === null ? null : formatIsoDate(s.base),
-    ...urlConversion(s.convert),
-    asOf: s.asOf ? asOfText(s.asOf) : null,
+    ...(s.convert ? { convert: s.convert } : {}),
+    ...(s.asOf ? { asOf: s.asOf } : {}),
   };
-}
-
-/** A selection's conversion as URL parts (none when absent). */
-export function urlConversion(c: Conversion | null | undefined): Pick<UrlSelection, 'frequency' | 'aggregation' | 'partial'> {
-  return c ? { frequency: c.frequency, aggregation: c.aggregation, partial: c.partial } : {};
 }
 
 import { formatDims } from './selection/dims-text.js';

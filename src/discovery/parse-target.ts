@@ -2,9 +2,9 @@ import type { Dataset, Lang, Snapshot } from '../data/model.js';
 import { BadParameterError, NotFoundError } from '../errors/ds-error.js';
 import { errorMessage } from '../errors/catalogue.js';
 import { findDataset } from '../query/parse-selection.js';
-import { asOfText, isReservedName } from '../selection/params.js';
+import { isReservedName } from '../selection/params.js';
 import { datasetFacts, problemError, readSelection } from '../selection/read-selection.js';
-import { splitLangPrefix, urlConversion, urlPartsOf, type UrlSelection } from '../urls.js';
+import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
 import { openingSelection, pageSelection } from '../selection/from-dataset.js';
 import type { PageQuery } from '../selection/state.js';
@@ -115,8 +115,8 @@ function readParams(dataset: Dataset, params: URLSearchParams): Pick<Target, 'se
   if (read.last !== null) selection.last = read.last;
   if (read.transform !== null) selection.transform = read.transform;
   if (read.base) selection.base = read.base.text;
-  if (read.convert) Object.assign(selection, urlConversion(read.convert));
-  if (read.asOf) selection.asOf = asOfText(read.asOf);
+  if (read.convert) selection.convert = read.convert;
+  if (read.asOf) selection.asOf = read.asOf;
   // a key naming no dimension is the dataset's opening view, its transform included
   if (!named && selection.transform === undefined && selection.from === undefined && selection.to === undefined) selection.transform = opening.transform;
   return { selection, defaulted: !named && Object.keys(selection.dims).length > 0 };

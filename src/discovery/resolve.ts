@@ -4,8 +4,7 @@ import { pickLabel } from '../i18n/labels.js';
 import { closest } from '../query/closest.js';
 import { levelSelection, openingSelection, selectionPageUrl } from '../selection/from-dataset.js';
 import { urlPartsOf } from '../urls.js';
-import type { Aggregation, Frequency } from '../data/frequency.js';
-import { conversionOf, DEFAULT_TRANSFORM } from '../selection/params.js';
+import { DEFAULT_TRANSFORM } from '../selection/params.js';
 import { tokenize } from './fold-text.js';
 import { apiLinks, pageLinks, selectionLabels, seriesKey } from './links.js';
 import { looksLikeUrl, notResolved, parseKey, parsePageUrl, type Target } from './parse-target.js';
@@ -68,9 +67,7 @@ export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl
   const target = resolveTarget(snapshot, q, lang, baseUrl);
   const { dataset, selection } = target;
   const shown = target.lang ?? lang;
-  const convert = selection.frequency
-    ? conversionOf(selection.frequency as Frequency, selection.aggregation as Aggregation | null | undefined, selection.partial)
-    : null;
+  const convert = selection.convert ?? null;
   return {
     query: q,
     kind: target.kind,
@@ -83,7 +80,7 @@ export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl
     last: selection.last ?? null,
     transform: selection.transform ?? DEFAULT_TRANSFORM,
     base: selection.base ?? null,
-    frequency: selection.frequency ?? null,
+    frequency: convert?.frequency ?? null,
     aggregation: convert?.aggregation ?? null,
     partial: convert?.partial ?? null,
     ...selectionLabels(dataset, selection.dims),

@@ -4,7 +4,7 @@ import type { Dataset, Dimension, Labels, Snapshot } from '../data/model.js';
 import { pickLabel } from '../i18n/labels.js';
 import { lowerFrequencies } from '../data/frequency.js';
 import type { Selection } from '../query/view.js';
-import { paramSpec, paramsTakenBy } from '../selection/params.js';
+import { conversionOf, paramSpec, paramsTakenBy } from '../selection/params.js';
 import { apiUrl, datasetMetaUrl, formatDims, pageUrl, serviceUrl, urlPartsOf, type UrlSelection } from '../urls.js';
 import { sdmxDataUrl, sdmxStructureUrl } from '../sdmx/key.js';
 import { sdmxNames } from '../sdmx/names.js';
@@ -93,7 +93,7 @@ function apiSection(snapshot: Snapshot, baseUrl: string, opening: OpeningSelecti
       `- [Year-on-year change as CSV](${apiUrl(baseUrl, 'series.csv', yoy, order)}): the same selection with transform=yoy.`,
       ...(annual
         ? [
-            `- [Annual means as CSV](${apiUrl(baseUrl, 'series.csv', { ...sel, frequency: 'annual' }, order)}): the same selection converted to annual (\`frequency=annual\`; \`aggregation\`, \`partial\`), complete years only by default.`,
+            `- [Annual means as CSV](${apiUrl(baseUrl, 'series.csv', { ...sel, convert: conversionOf('annual') }, order)}): the same selection converted to annual (\`frequency=annual\`; \`aggregation\`, \`partial\`), complete years only by default.`,
           ]
         : []),
       `- [Observations as Excel](${apiUrl(baseUrl, 'series.xlsx', sel, order)}): a data sheet with labels and real dates, and a metadata sheet with source, license and citation; \`lang=de|fr|it\` for labels.`,

@@ -14,13 +14,13 @@ import type { Dataset, Lang } from '../data/model.js';
 import type { UrlSelection } from '../urls.js';
 import { fallbackLang, pickLabel } from '../i18n/labels.js';
 import { isTransform } from '../query/transforms.js';
-import { TRANSFORMS, type Aggregation, type Conversion, type Selection, type Transform } from '../query/view.js';
-import { lowerFrequencies, type Frequency } from '../data/frequency.js';
+import { TRANSFORMS, type Conversion, type Selection, type Transform } from '../query/view.js';
+import { lowerFrequencies } from '../data/frequency.js';
 import { formatFrequency } from '../i18n/format.js';
 import { uiStrings } from '../i18n/strings.js';
-import { conversionOf, DEFAULT_TRANSFORM, PARAMS, takesBase } from './params.js';
+import { DEFAULT_TRANSFORM, takesBase } from './params.js';
 import { defaultState, reconcile, statePageUrl, toUrlSelection, type ExplorerDim, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
-import { metaFacts, readPageQuery, type QueryProblem } from './read-query.js';
+import { readPageQuery, type QueryProblem } from './read-query.js';
 import { captionTitle, labelSeries, seriesKey, type ExplorerUnits, type LabelContext } from './naming.js';
 
 const EXPLORER_META = derivedKey<Map<Lang, ExplorerMeta>>('explorer meta by language');
@@ -124,9 +124,9 @@ function scanFractions(ds: Dataset): string[] {
 }
 
 /**
- * The query selection of an explorer state (dates were validated when the
- * state was read); a relative bound stands for its day in this data version
- * and keeps its text.
+ * The query selection of a page state, the one converter that way (urls.ts
+ * urlPartsOf is the other); dates were validated when the state was read; a
+ * relative bound stands for its day in this data version and keeps its text.
  */
 export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerState): Selection {
   const bound = (text: string | null): { days: number | null; relative: string | null } => {
@@ -140,7 +140,7 @@ export function toSelection(ds: Dataset, meta: ExplorerMeta, state: ExplorerStat
     dims: toUrlSelection(meta, state).dims ?? {},
     from: from.days,
     to: to.days,
-    last: null,
+    last: state.last ?? null,
     transform: state.transform as Transform,
     base: state.base === null ? null : parseIsoDate(state.base),
     ...(state.convert ? { convert: state.convert } : {}),
@@ -203,10 +203,7 @@ export function selectionPageUrl(baseUrl: string, lang: Lang, ds: Dataset, s: Ur
   for (const dim of meta.dims) dims[dim.id] = s.dims?.[dim.id]?.length ? [...s.dims[dim.id]] : dim.levels.filter((l) => l.data).map((l) => l.code);
   const transform = s.transform ?? DEFAULT_TRANSFORM;
   const read = reconcile(meta, { dims, from: s.from ?? null, to: s.to ?? null, transform, base: takesBase(transform) ? (s.base ?? null) : null });
-  const convert = s.frequency ? conversionOf(s.frequency as Frequency, s.aggregation as Aggregation | null | undefined, s.partial) : null;
-  const converted = convert ? { ...read, convert } : read;
-  const asOf = s.asOf ? PARAMS.as_of.read(s.asOf, metaFacts(meta)) : null;
-  const state = asOf && 'value' in asOf ? { ...converted, asOf: asOf.value } : converted;
+  const state: ExplorerState = { ...read, ...(s.convert ? { convert: s.convert } : {}), ...(s.asOf ? { asOf: s.asOf } : {}) };
   const last: [string, string][] = s.last ? [['last', String(s.last)]] : [];
   return statePageUrl(baseUrl, lang, meta, state, [...last, ...extra]);
 }

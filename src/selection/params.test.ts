@@ -101,9 +101,9 @@ describe('the table of selection parameters', () => {
   });
 
   it('URLs write the conversion, leaving out its defaults', () => {
-    assert.equal(pageUrl('', 'en', { datasetId: 'x', frequency: 'annual', aggregation: 'mean', partial: false }), '/d/x?frequency=annual');
+    assert.equal(pageUrl('', 'en', { datasetId: 'x', convert: { frequency: 'annual', aggregation: 'mean', partial: false } }), '/d/x?frequency=annual');
     assert.equal(
-      pageUrl('', 'en', { datasetId: 'x', frequency: 'annual', aggregation: 'sum', partial: true }),
+      pageUrl('', 'en', { datasetId: 'x', convert: { frequency: 'annual', aggregation: 'sum', partial: true } }),
       '/d/x?frequency=annual&aggregation=sum&partial=true',
     );
   });
@@ -158,7 +158,8 @@ describe('the table of selection parameters', () => {
   });
 
   it('writes as_of in page and API URLs as the vintage it resolved to', () => {
-    const url = pageUrl('', 'en', { datasetId: 'v', asOf: '20260205T080000Z' });
+    const asOf = { text: '2026-02-06', asked: '2026-02-06T23:59:59Z', vintage: '2026-02-05T08:00:00Z', final: false };
+    const url = pageUrl('', 'en', { datasetId: 'v', asOf });
     assert.equal(url, '/d/v?as_of=20260205T080000Z');
   });
 

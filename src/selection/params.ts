@@ -20,6 +20,7 @@ import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
 import { closest } from '../query/closest.js';
 import { formatCompare, parseCompare, type CompareRef } from './dims-text.js';
+import type { ExplorerState } from './state.js';
 import { boundWords, DATE_BOUND_PATTERN, isDateBound, readDateBound, RELATIVE_NOTE } from '../query/date-bound.js';
 import { TRANSFORM_TABLE, isTransform, takesBase, transformDescription } from '../query/transforms.js';
 import { AGGREGATIONS, TRANSFORMS, type Aggregation, type AsOf, type Conversion, type Transform } from '../query/view.js';
@@ -116,23 +117,15 @@ export interface ParamSpec {
   write?(s: UrlParts): string | readonly string[] | null;
 }
 
-/** The parts of a selection a URL writes (urls.ts UrlSelection). */
-export interface UrlParts {
-  /** series of other datasets on the same chart (page and chart image URLs: `compare=<dataset>:<dims>`) */
-  compare?: readonly CompareRef[] | null;
-  /** how the chart draws its value axis (page and chart image URLs: `scale=log`) */
-  scale?: 'log' | 'linear' | null;
-  from?: string | null;
-  to?: string | null;
-  last?: number | null;
-  transform?: string | null;
-  base?: string | null;
-  frequency?: string | null;
-  aggregation?: string | null;
-  partial?: boolean | null;
-  /** `as_of` as URLs write it (asOfText) */
-  asOf?: string | null;
-}
+/**
+ * The parts of a selection a URL writes: the page-state view
+ * (selection/state.ts ExplorerState) without its dimensions, each part
+ * optional (urls.ts UrlSelection adds the dataset and its dimensions).
+ */
+export type UrlParts = Partial<Omit<ExplorerState, 'dims' | 'scale'>> & {
+  /** how the chart draws its value axis (page and chart image URLs: `scale=log`); the default, `linear`, is left out */
+  scale?: ExplorerState['scale'] | 'linear' | null;
+};
 
 /** The most series of other datasets one chart compares (selection/compare.ts reads them). */
 export const MAX_COMPARE = 5;
@@ -378,7 +371,7 @@ export const PARAMS = {
     },
     default: null,
     problems: ['bad_parameter', 'frequency_not_lower'],
-    write: (s) => s.frequency || null,
+    write: (s) => s.convert?.frequency ?? null,
     api: 'param',
     page: 'param',
     read: readFrequency,
@@ -399,7 +392,7 @@ export const PARAMS = {
     },
     default: 'mean',
     problems: ['bad_parameter', 'without_frequency'],
-    write: (s) => (s.frequency && s.aggregation && s.aggregation !== DEFAULT_AGGREGATION ? s.aggregation : null),
+    write: (s) => (s.convert && s.convert.aggregation !== DEFAULT_AGGREGATION ? s.convert.aggregation : null),
     api: 'param',
     page: 'param',
     read: (text) => ((AGGREGATIONS as readonly string[]).includes(text) ? { value: text } : { problem: oneOf('aggregation', text, AGGREGATIONS) }),
@@ -421,7 +414,7 @@ export const PARAMS = {
     },
     default: 'false',
     problems: ['bad_parameter', 'without_frequency'],
-    write: (s) => (s.frequency && s.partial !== undefined && s.partial !== null && s.partial !== DEFAULT_PARTIAL ? String(s.partial) : null),
+    write: (s) => (s.convert && s.convert.partial !== DEFAULT_PARTIAL ? String(s.convert.partial) : null),
     api: 'param',
     page: 'param',
     read: (text) => (text === 'true' || text === 'false' ? { value: text === 'true' } : { problem: oneOf('partial', text, ['true', 'false']) }),
@@ -572,7 +565,7 @@ export const PARAMS = {
     },
     default: null,
     problems: ['bad_parameter', 'before_first_vintage'],
-    write: (s) => s.asOf || null,
+    write: (s) => (s.asOf ? asOfText(s.asOf) : null),
     api: 'param',
     page: 'param',
     read: readAsOf,
@@ -811,7 +804,7 @@ export function unknownDimensionProblem(ds: DatasetFacts, dimension: string): Se
  * order, each written by its entry (defaults and empty values left out), for
  * the parameters the taker takes (page and API URLs both write them so; no
  * taker: every part of the selection, none of the display).
- * @example urlParams({ from: '-5y', transform: 'index', base: '2020-01-01', frequency: 'annual', aggregation: 'mean' }) // [['from', '-5y'], ['transform', 'index'], ['base', '2020-01-01'], ['frequency', 'annual']]
+ * @example urlParams({ from: '-5y', transform: 'index', base: '2020-01-01', convert: { frequency: 'annual', aggregation: 'mean', partial: false } }) // [['from', '-5y'], ['transform', 'index'], ['base', '2020-01-01'], ['frequency', 'annual']]
  */
 export function urlParams(s: UrlParts, taker?: Taker): [string, string][] {
   const out: [string, string][] = [];

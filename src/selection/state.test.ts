@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Snapshot } from '../data/model.js';
 import { computeView } from '../query/compute-view.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
-import { buildExplorerMeta, toSelection } from './from-dataset.js';
+import { urlPartsOf } from '../urls.js';
+import { buildExplorerMeta, pageSelection, selectionPageUrl, toSelection } from './from-dataset.js';
 import { readPageQuery, readState } from './read-query.js';
 import {
   availableLevels,
@@ -155,6 +156,29 @@ describe('explorer state on the real data', () => {
     assert.match(url, /transform=level/);
     assert.equal(readState(ppi, queryOf(url)).transform, 'level');
     assert.equal(readState(ppi, {}).transform, 'yoy');
+  });
+
+  it('a Selection and its one page view convert into each other (urlPartsOf, toSelection): conversion, relative bound, base, last and as_of kept', () => {
+    const ds = snapshot.datasets.get('ch_fso_hicp')!;
+    const meta = buildExplorerMeta(ds, 'en');
+    const query = {
+      from: '-5y',
+      transform: 'index',
+      base: '2024-01-01',
+      frequency: 'annual',
+      aggregation: 'sum',
+      partial: 'true',
+      as_of: '2026-01-01',
+      last: '3',
+    };
+    const { selection, problems } = pageSelection(ds, query);
+    assert.deepEqual(problems, []);
+    assert.ok(selection.convert && selection.asOf && selection.relative, 'the query asks for a conversion, an as_of and a relative bound');
+    const view = urlPartsOf(selection);
+    assert.deepEqual(toSelection(ds, meta, view), selection);
+    // and the page URL of the view reads back as the same selection
+    const url = selectionPageUrl('', 'en', ds, view);
+    assert.deepEqual(pageSelection(ds, queryOf(url)).selection, selection);
   });
 
   it('a dataset without dimensions has one series and a parameterless page', () => {

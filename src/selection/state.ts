@@ -9,9 +9,9 @@
  */
 import type { Frequency } from '../data/frequency.js';
 import type { Lang } from '../data/model.js';
-import { pageUrl, urlConversion, type UrlSelection } from '../urls.js';
+import { pageUrl, type UrlSelection } from '../urls.js';
 import type { CompareRef } from './compare.js';
-import { asOfText, DEFAULT_TRANSFORM } from './params.js';
+import { DEFAULT_TRANSFORM } from './params.js';
 import type { AsOf, Conversion } from '../query/view.js';
 import { formatIsoDate } from '../data/dates.js';
 import { lastPeriod } from '../query/convert-frequency.js';
@@ -56,7 +56,13 @@ export interface ExplorerMeta {
   vintages?: string[];
 }
 
-/** The current view: codes per dimension (always explicit), date bounds as asked (ISO or relative: `-5y`), transform. */
+/**
+ * The page-state view of a Selection (query/view.ts), the only one: what a
+ * page shows and its URLs write (urls.ts UrlSelection is this, every part
+ * optional). Codes per dimension (always explicit in the explorer), date
+ * bounds as asked (ISO or relative: `-5y`), transform. Converted from a
+ * Selection by urls.ts urlPartsOf, to one by from-dataset.ts toSelection.
+ */
 export interface ExplorerState {
   dims: Record<string, string[]>;
   from: string | null;
@@ -71,6 +77,8 @@ export interface ExplorerState {
   convert?: Conversion;
   /** the vintage shown (`as_of`); absent = the latest data */
   asOf?: AsOf;
+  /** only the last N observations of each series (`last`, API URLs); absent = all */
+  last?: number | null;
 }
 
 /** Page query parameters as Fastify or URLSearchParams give them. */
@@ -217,8 +225,8 @@ export function toUrlSelection(meta: ExplorerMeta, state: ExplorerState): UrlSel
     to: state.to,
     transform: state.transform,
     base: state.base,
-    ...urlConversion(state.convert),
-    asOf: state.asOf ? asOfText(state.asOf) : null,
+    ...(state.convert ? { convert: state.convert } : {}),
+    ...(state.asOf ? { asOf: state.asOf } : {}),
   };
 }
 
