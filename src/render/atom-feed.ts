@@ -11,7 +11,6 @@ import type { Dataset, Snapshot } from '../data/model.js';
 import { changeWords, latestVintages, vintageRecords, type VintageRecord } from '../discovery/vintages.js';
 import { pickLabel } from '../i18n/labels.js';
 import { html } from './html.js';
-import { asOfText } from '../selection/params.js';
 import { pageUrl, updatesFeedUrl, vintagesUrl } from '../urls.js';
 
 /** The media type of an Atom feed. */
@@ -24,7 +23,7 @@ function vintageDate(r: VintageRecord, snapshot: Snapshot): Date {
 
 /** The dataset page as published at a vintage (its `as_of` view); the latest page when the vintage has no stamp. */
 function vintagePage(baseUrl: string, ds: Dataset, vintage: string | null): string {
-  return pageUrl(baseUrl, 'en', { datasetId: ds.meta.id, asOf: vintage ? asOfText({ text: vintage, asked: vintage, vintage, final: true }) : null });
+  return pageUrl(baseUrl, 'en', { datasetId: ds.meta.id, asOf: vintage ? { text: vintage, asked: vintage, vintage, final: true } : undefined });
 }
 
 /** The feed's entry of one vintage of one dataset. */

@@ -63,7 +63,9 @@ export function csvUrl(input: Pick<SnippetInput, 'baseUrl' | 'meta' | 'state'>):
 export function sdmxUrl(input: Pick<SnippetInput, 'baseUrl' | 'meta' | 'state'>): string {
   const { meta, state } = input;
   const sel = toUrlSelection(meta, state);
-  const query = { startPeriod: boundIsoDate(state.from, meta.end), endPeriod: boundIsoDate(state.to, meta.end), as_of: sel.asOf };
+  // the vintage as the table writes as_of (our extension of the SDMX data route)
+  const asOf = urlParams(sel).find(([name]) => name === 'as_of')?.[1];
+  const query = { startPeriod: boundIsoDate(state.from, meta.end), endPeriod: boundIsoDate(state.to, meta.end), as_of: asOf };
   return sdmxDataUrl(input.baseUrl, meta, sel.dims, query).replace(/'/g, '%27');
 }
 
