@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { daysFromCivil, formatIsoDate, writeIsoDate } from './dates.js';
+import { addMonths, civilFromDays, daysFromCivil, daysInMonth, formatIsoDate, writeIsoDate } from './dates.js';
 
 const scratch = Buffer.alloc(32);
 /** The bytes writeIsoDate writes (after a byte of padding that must stay), as text. */
@@ -27,5 +27,27 @@ describe('writeIsoDate', () => {
       fc.property(range, (days) => written(days) === formatIsoDate(days)),
       { numRuns: 100_000 },
     );
+  });
+});
+
+/** The calendar date of a day number as the JavaScript Date reads it (proleptic Gregorian, UTC): a reference independent of ours. */
+const dateOf = (days: number): { y: number; m: number; d: number } => {
+  const date = new Date(days * 86_400_000);
+  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+};
+
+describe('civilFromDays and addMonths (issue 24: from tables within 1900-2100, by formula outside)', () => {
+  it("read every day from 1800 to 2300 as Date does, across the tables' edges", () => {
+    for (let days = daysFromCivil(1800, 1, 1); days <= daysFromCivil(2300, 12, 31); days++) {
+      const want = dateOf(days);
+      assert.deepEqual(civilFromDays(days), want, String(days));
+      for (const months of [-12, -3, -1, 1, 12]) {
+        const total = want.y * 12 + want.m - 1 + months;
+        const y = Math.floor(total / 12);
+        const m = total - y * 12 + 1;
+        const shifted = Date.UTC(y, m - 1, Math.min(want.d, daysInMonth(y, m))) / 86_400_000;
+        if (addMonths(days, months) !== shifted) assert.fail(`addMonths(${days}, ${months}) = ${addMonths(days, months)}, want ${shifted}`);
+      }
+    }
   });
 });

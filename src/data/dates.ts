@@ -16,8 +16,8 @@ export function daysFromCivil(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
-/** The calendar date of a day number. */
-export function civilFromDays(z: number): { y: number; m: number; d: number } {
+/** The calendar date of a day number, by Howard Hinnant's civil_from_days. */
+function civilByFormula(z: number): { y: number; m: number; d: number } {
   z += 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -27,6 +27,33 @@ export function civilFromDays(z: number): { y: number; m: number; d: number } {
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp + (mp < 10 ? 3 : -9);
   return { y: yoe + era * 400 + (m <= 2 ? 1 : 0), m, d };
+}
+
+/**
+ * The years whose dates are read from tables rather than computed: every
+ * CSV row writes its date and every transformed observation steps back a
+ * period (issue 24, the cold path: ~100 ns by formula, a few by table).
+ */
+const TABLE_YEARS = { first: 1900, last: 2100 } as const;
+const TABLE_FIRST_DAY = daysFromCivil(TABLE_YEARS.first, 1, 1);
+/** Per month of the table's years, the day number of its 1st. */
+const MONTH_START = Int32Array.from({ length: (TABLE_YEARS.last - TABLE_YEARS.first + 1) * 12 + 1 }, (_, k) =>
+  daysFromCivil(TABLE_YEARS.first + Math.floor(k / 12), (k % 12) + 1, 1),
+);
+/** Per day of the table's years, its month (index into MONTH_START). */
+const MONTH_OF_DAY = (() => {
+  const out = new Uint16Array(MONTH_START[MONTH_START.length - 1] - TABLE_FIRST_DAY);
+  for (let k = 0; k + 1 < MONTH_START.length; k++) out.fill(k, MONTH_START[k] - TABLE_FIRST_DAY, MONTH_START[k + 1] - TABLE_FIRST_DAY);
+  return out;
+})();
+
+/** The calendar date of a day number (from the tables within their years, else by formula). */
+export function civilFromDays(z: number): { y: number; m: number; d: number } {
+  const i = z - TABLE_FIRST_DAY;
+  if (!(i >= 0 && i < MONTH_OF_DAY.length)) return civilByFormula(z);
+  const k = MONTH_OF_DAY[i];
+  const y = TABLE_YEARS.first + ((k / 12) | 0);
+  return { y, m: k - (y - TABLE_YEARS.first) * 12 + 1, d: z - MONTH_START[k] + 1 };
 }
 
 /**
@@ -110,5 +137,7 @@ export function addMonths(days: number, months: number): number {
   const total = y * 12 + (m - 1) + months;
   const ny = Math.floor(total / 12);
   const nm = total - ny * 12 + 1;
-  return daysFromCivil(ny, nm, Math.min(d, daysInMonth(ny, nm)));
+  const day = Math.min(d, daysInMonth(ny, nm));
+  const k = (ny - TABLE_YEARS.first) * 12 + nm - 1;
+  return k >= 0 && k + 1 < MONTH_START.length ? MONTH_START[k] + day - 1 : daysFromCivil(ny, nm, day);
 }

@@ -69,22 +69,29 @@ export function transformDescription(): string {
   return TRANSFORMS.map((t) => `${t}: ${TRANSFORM_TABLE[t].computes}`).join('; ') + '.';
 }
 
+/** How a date steps back: to the period before, or to the same period a year earlier. */
+type StepBack = (day: number) => number | null;
+
 /**
- * The date of the period before `day`, or null when the previous observation
+ * The date of the period before a day, or null when the previous observation
  * counts (daily and unknown frequencies; spellings are normalised at load:
- * data/normalise.ts normaliseFrequency).
+ * data/normalise.ts normaliseFrequency). The frequency is read once per
+ * series, not per observation (issue 24: a cold transform).
  */
-function previousPeriod(day: number, frequency: string): number | null {
+function previousPeriod(frequency: string): StepBack {
   const facts = frequencyFacts(frequency);
-  if (facts?.months) return addMonths(day, -facts.months);
-  if (facts?.days && facts.days > 1) return day - facts.days;
-  return null;
+  const months = facts?.months;
+  if (months) return (day) => addMonths(day, -months);
+  const days = facts?.days;
+  if (days && days > 1) return (day) => day - days;
+  return () => null;
 }
 
-/** The date one year before `day` (52 periods for frequencies counted in days of more than one: 364 days for weekly data). */
-function yearBefore(day: number, frequency: string): number {
+/** The date one year before a day (52 periods for frequencies counted in days of more than one: 364 days for weekly data). */
+function yearBefore(frequency: string): (day: number) => number {
   const days = frequencyFacts(frequency)?.days;
-  return days && days > 1 ? day - 52 * days : addMonths(day, -12);
+  if (days && days > 1) return (day) => day - 52 * days;
+  return (day) => addMonths(day, -12);
 }
 
 const ratio = (v: number, p: number): number => (p === 0 ? NaN : (v / p - 1) * 100);
@@ -122,10 +129,11 @@ function unknownTransform(transform: never): never {
 
 function yearOnYear(dates: Int32Array, values: Float64Array, frequency: string, from: number, to: number): Float64Array {
   const out = new Float64Array(Math.max(0, to - from)).fill(NaN);
+  const back = yearBefore(frequency);
   // targets grow with i: the search for the year before starts where the window's first one is
-  let j = from < to ? Math.min(from, lowerBound(dates, yearBefore(dates[from], frequency))) : 0;
+  let j = from < to ? Math.min(from, lowerBound(dates, back(dates[from]))) : 0;
   for (let i = from; i < to; i++) {
-    const target = yearBefore(dates[i], frequency);
+    const target = back(dates[i]);
     while (j < i && dates[j] < target) j++;
     if (dates[j] === target) out[i - from] = ratio(values[i], values[j]);
   }
@@ -141,8 +149,9 @@ function onPrevious(
   to: number,
 ): Float64Array {
   const out = new Float64Array(Math.max(0, to - from)).fill(NaN);
+  const back = previousPeriod(frequency);
   for (let i = Math.max(from, 1); i < to; i++) {
-    const prev = previousPeriod(dates[i], frequency);
+    const prev = back(dates[i]);
     if (prev !== null && dates[i - 1] !== prev) continue;
     out[i - from] = change(values[i], values[i - 1]);
   }
