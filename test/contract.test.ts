@@ -436,7 +436,9 @@ const PROVOKE: Partial<Record<ErrorCode, Provoke>> = {
   not_our_url: () => get(`/oembed?url=${encodeURIComponent('https://elsewhere.invalid/d/ch_fso_ppi')}`),
   not_embeddable: () => get(`/oembed?url=${encodeURIComponent(`${site}/about`)}`),
   not_implemented: (p) =>
-    p.startsWith('/sdmx/') ? get(exampleUrl(p, { updatedAfter: '2024-01-01' })) : get(`/oembed?url=${encodeURIComponent(`${site}/d/ch_fso_ppi`)}&format=xml`),
+    p.startsWith('/sdmx/')
+      ? get(exampleUrl(p, { dimensionAtObservation: 'base' }))
+      : get(`/oembed?url=${encodeURIComponent(`${site}/d/ch_fso_ppi`)}&format=xml`),
   // the SDMX data route (issue 22)
   bad_sdmx_key: (p) => (p.startsWith('/sdmx/') ? get(exampleUrl(p, { startPeriod: '2024-Q5' })) : null),
   no_results: (p) => (p.startsWith('/sdmx/') ? get(exampleUrl(p, { startPeriod: '3000', endPeriod: '3001' })) : null),
