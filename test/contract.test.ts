@@ -372,7 +372,17 @@ describe('the answers of every operation on the real data', () => {
 /** A request that provokes a code on an operation, or null where the generic form does not apply. */
 type Provoke = (pathName: string) => Promise<Answer> | null;
 
-const hasId = (pathName: string) => pathName.includes('{id}');
+/** An SDMX structure route (issue 22): its path parts are SDMX's (agency, id, version), not a dataset id alone. */
+const isSdmxStructure = (pathName: string) => /^\/sdmx\/2\.1\/(?!data\/)/.test(pathName);
+/** An SDMX structure route's example URL with its agency (or, with `id`, its id) replaced: `/sdmx/2.1/{resource}/{agency}/{id}/{version}`. */
+const sdmxStructure = (pathName: string, part: { agency?: string; id?: string }, query: Record<string, string> = {}) => {
+  const [route, search] = exampleUrl(pathName, query).split('?');
+  const segments = route.split('/');
+  if (part.agency) segments[4] = part.agency;
+  if (part.id) segments[5] = part.id;
+  return get(`${segments.join('/')}${search === undefined ? '' : `?${search}`}`);
+};
+const hasId = (pathName: string) => pathName.includes('{id}') && !isSdmxStructure(pathName);
 const withId = (pathName: string, id: string) => pathName.replace('{id}', id);
 const isSelection = (pathName: string) => doc.paths[pathName].get.parameters?.some((p) => p.name === 'dims') ?? false;
 const sel = (pathName: string, query: string): Promise<Answer> => get(`${pathName}?dataset=ch_fso_ppi&${query}`);
@@ -394,24 +404,33 @@ const PROVOKE: Partial<Record<ErrorCode, Provoke>> = {
   unknown_parameter: (p) => get(exampleUrl(p, { colour: 'red' })),
   missing_parameter: (p) => get(p),
   bad_parameter: (p) => {
+    if (isSdmxStructure(p)) return sdmxStructure(p, {}, { references: 'ABC!' });
     if (hasId(p)) return get(withId(p, 'ABC!'));
     const bad = badValue(p);
     return bad ? get(`${exampleUrl(p)}&${bad}`.replace(/^([^?]*)&/, '$1?')) : null;
   },
   bad_url_encoding: (p) =>
-    hasId(p) ? get(withId(p, '%E0%A4%A')) : p.startsWith('/sdmx/') ? get(exampleUrl(p).replace('/data/ch_fso_ppi', '/data/%E0%A4%A')) : null,
+    isSdmxStructure(p)
+      ? sdmxStructure(p, { agency: '%E0%A4%A' })
+      : hasId(p)
+        ? get(withId(p, '%E0%A4%A'))
+        : p.startsWith('/sdmx/')
+          ? get(exampleUrl(p).replace('/data/ch_fso_ppi', '/data/%E0%A4%A'))
+          : null,
   bad_request: (p) => raw(`GET ${exampleUrl(p)} HTTP/1.1\r\nHost: a\r\nHost: b\r\nX-Forwarded-For: ${freshClient()}\r\n\r\n`),
   header_too_large: (p) => raw(`GET ${exampleUrl(p)} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
   uri_too_long: (p) => get(exampleUrl(p, { _pad: 'a'.repeat(9000) })),
   precondition_failed: (p) => get(exampleUrl(p), { 'if-match': '"stale"' }),
   unknown_dataset: (p) =>
-    p.startsWith('/sdmx/')
-      ? get(exampleUrl(p).replace('/data/ch_fso_ppi', '/data/no_such_dataset'))
-      : hasId(p)
-        ? get(withId(p, 'no_such_dataset'))
-        : p === '/resolve'
-          ? get('/resolve?q=no_such_dataset%2Fa%3Db')
-          : get(`${p}?dataset=no_such_dataset`),
+    isSdmxStructure(p)
+      ? sdmxStructure(p, p.includes('{id}') ? { id: 'no_such_dataset' } : { agency: 'NOBODY' })
+      : p.startsWith('/sdmx/')
+        ? get(exampleUrl(p).replace('/data/ch_fso_ppi', '/data/no_such_dataset'))
+        : hasId(p)
+          ? get(withId(p, 'no_such_dataset'))
+          : p === '/resolve'
+            ? get('/resolve?q=no_such_dataset%2Fa%3Db')
+            : get(`${p}?dataset=no_such_dataset`),
   malformed_dims: (p) => (isSelection(p) ? sel(p, 'dims=base') : get('/resolve?q=ch_fso_ppi%2F%3D%3D')),
   unknown_dimension: (p) => (isSelection(p) ? sel(p, 'dims=colour=red') : get('/resolve?q=ch_fso_ppi%2Fcolour%3Dred')),
   unknown_code: (p) => (isSelection(p) ? sel(p, 'dims=base=1999') : get('/resolve?q=ch_fso_ppi%2Fbase%3D1999')),
@@ -436,7 +455,11 @@ const PROVOKE: Partial<Record<ErrorCode, Provoke>> = {
   not_our_url: () => get(`/oembed?url=${encodeURIComponent('https://elsewhere.invalid/d/ch_fso_ppi')}`),
   not_embeddable: () => get(`/oembed?url=${encodeURIComponent(`${site}/about`)}`),
   not_implemented: (p) =>
-    p.startsWith('/sdmx/') ? get(exampleUrl(p, { updatedAfter: '2024-01-01' })) : get(`/oembed?url=${encodeURIComponent(`${site}/d/ch_fso_ppi`)}&format=xml`),
+    isSdmxStructure(p)
+      ? sdmxStructure(p, {}, { detail: 'allstubs' })
+      : p.startsWith('/sdmx/')
+        ? get(exampleUrl(p, { dimensionAtObservation: 'base' }))
+        : get(`/oembed?url=${encodeURIComponent(`${site}/d/ch_fso_ppi`)}&format=xml`),
   // the SDMX data route (issue 22)
   bad_sdmx_key: (p) => (p.startsWith('/sdmx/') ? get(exampleUrl(p, { startPeriod: '2024-Q5' })) : null),
   no_results: (p) => (p.startsWith('/sdmx/') ? get(exampleUrl(p, { startPeriod: '3000', endPeriod: '3001' })) : null),

@@ -182,6 +182,19 @@ describe('the document', () => {
     assert.ok(!Object.keys(doc.paths).some((p) => p === '/' || p.startsWith('/d/') || p.startsWith('/__docs__') || p.startsWith('/de')), 'pages are left out');
   });
 
+  it('documents the SDMX structure routes as operations, as it documents the SDMX data routes (issue 22: one treatment)', () => {
+    const sdmx = Object.keys(doc.paths).filter((p) => p.startsWith('/sdmx/'));
+    for (const resource of ['dataflow', 'datastructure', 'codelist', 'conceptscheme', 'data']) {
+      const shapes = sdmx.filter((p) => p.split('/')[3] === resource);
+      assert.ok(shapes.length >= 3, `/sdmx/2.1/${resource}: ${shapes.length} operations`);
+      for (const p of shapes) {
+        const op = doc.paths[p].get;
+        assert.deepEqual(op.tags, ['sdmx'], p);
+        assert.ok(op.description && op.operationId, p);
+      }
+    }
+  });
+
   it('lists every selection output of the registry with its media type, and the codes of the catalogue', () => {
     for (const id of ROUTE_OUTPUT_IDS) {
       const output = SELECTION_OUTPUTS[id];

@@ -15,6 +15,9 @@ import { readerProblemCodes, type ApiRoute } from '../selection/params.js';
 import { ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId } from '../query/selection-outputs.js';
 import { OUTPUT_ENCODERS } from '../routes/selection-outputs.js';
 import { SDMX_DATA_URLS } from '../routes/sdmx-data.js';
+import { SDMX_STRUCTURE_TAILS, structureOperationId } from '../routes/sdmx-structure.js';
+import { STRUCTURE_RESOURCES } from '../sdmx/structure-query.js';
+import { SDMX_STRUCTURE_TYPE } from '../sdmx/structure-xml.js';
 import { SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES } from '../sdmx/data-formats.js';
 import { ref, type COMPONENT_SCHEMAS } from './body-schemas.js';
 import { ATTACHMENT_HEADER } from './responses.js';
@@ -105,6 +108,25 @@ function sdmxDataDocs(): Record<string, OperationDoc> {
   return docs;
 }
 
+/** The SDMX structure routes (issue 22): four URL shapes per resource, one SDMX-ML structure message, SDMX's own errors. */
+function sdmxStructureDocs(): Record<string, OperationDoc> {
+  const docs: Record<string, OperationDoc> = {};
+  for (const resource of STRUCTURE_RESOURCES) {
+    for (const tail of SDMX_STRUCTURE_TAILS) {
+      docs[`/sdmx/2.1/${resource}${tail.replace(/:(\w+)/g, '{$1}')}`] = {
+        operationId: structureOperationId(resource, tail),
+        ok: { description: 'The structure message.', content: { [SDMX_STRUCTURE_TYPE]: 'Text' } },
+        // nothing matching (an agency, id or version named in the path) is SDMX's 100; other details than full are 501
+        raises: tail === '' ? ['not_implemented'] : ['unknown_dataset', 'not_implemented'],
+        errorFormat: 'sdmx',
+        etag: true,
+        beforeLoad: 'problem',
+      };
+    }
+  }
+  return docs;
+}
+
 const siteFile = (operationId: string, type: string, beforeLoad: OperationDoc['beforeLoad'] = 'problem'): OperationDoc => ({
   operationId,
   ok: { description: 'The file.', content: { [type]: 'Text' } },
@@ -162,6 +184,7 @@ export function operationDocs(): Record<string, OperationDoc> {
     '/llms-full.txt': siteFile('getLlmsFullTxt', TEXT_TYPE),
     '/health': { operationId: 'getHealth', ok: json('Loaded: ok or degraded.', 'Health'), raises: [], errorFormat: 'json', etag: false, beforeLoad: 'health' },
     ...sdmxDataDocs(),
+    ...sdmxStructureDocs(),
     '/openapi.json': {
       operationId: 'getOpenApi',
       ok: json('This document.', 'OpenApiDocument'),

@@ -119,8 +119,7 @@ function sdmxLines(ds: Dataset, baseUrl: string, sel: UrlSelection): string[] {
   return [
     `- [SDMX 2.1 dataflows](${sdmxStructureUrl(baseUrl, 'dataflow')}): every dataset as an SDMX dataflow (SDMX-ML 2.1), for SDMX clients such as R rsdmx, Python sdmx1, Stata sdmxuse.`,
     `- [SDMX data structure](${sdmxStructureUrl(baseUrl, 'datastructure', flow, 'children')}): dimensions, codelists (four languages, hierarchy as parent codes) and concepts; ids SDMX forbids are mapped, the original text is kept as an annotation.`,
-    // written, not linked: the data route is another step of issue 22 (branch sdmxd); link it once it answers
-    `- SDMX data, e.g. \`${sdmxDataUrl(baseUrl, source, sel.dims, { startPeriod: isRelativeBound(sel.from) ? null : sel.from })}\`: the selection by its SDMX key (one position per dimension, codes joined by +, empty for all), with startPeriod, endPeriod, lastNObservations; SDMX-ML, SDMX-JSON or SDMX-CSV by Accept or format=.`,
+    `- [SDMX data](${sdmxDataUrl(baseUrl, source, sel.dims, { startPeriod: isRelativeBound(sel.from) ? null : sel.from })}): the selection by its SDMX key (one position per dimension, codes joined by +, empty for all), with startPeriod, endPeriod, lastNObservations; SDMX-ML, SDMX-JSON or SDMX-CSV by Accept or format=; revisions with updatedAfter and includeHistory.`,
   ];
 }
 

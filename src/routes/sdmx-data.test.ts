@@ -192,8 +192,10 @@ describe('SDMX data route', () => {
       ['/sdmx/2.1/data/ch_fso_ppi?detail=everything', 400, 140],
       ['/sdmx/2.1/data/ch_fso_ppi?format=xlsx', 400, 140],
       ['/sdmx/2.1/data/ch_fso_ppi?colour=red', 400, 140],
-      ['/sdmx/2.1/data/ch_fso_ppi?updatedAfter=2024-01-01T00:00:00Z', 501, 501],
-      ['/sdmx/2.1/data/ch_fso_ppi?includeHistory=true', 501, 501],
+      ['/sdmx/2.1/data/ch_fso_ppi?updatedAfter=yesterday', 400, 140],
+      ['/sdmx/2.1/data/ch_fso_ppi?includeHistory=maybe', 400, 140],
+      ['/sdmx/2.1/data/ch_fso_ppi?includeHistory=true&format=csv', 501, 501],
+      ['/sdmx/2.1/data/ch_fso_ppi?updatedAfter=2024-01-01&firstNObservations=1', 501, 501],
       ['/sdmx/2.1/data/ch_fso_ppi?dimensionAtObservation=base', 501, 501],
     ];
     for (const [url, status, code] of cases) {

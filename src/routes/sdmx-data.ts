@@ -2,15 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { errorMessage } from '../errors/catalogue.js';
-import { NotFoundError, NotImplementedError } from '../errors/ds-error.js';
+import { BadParameterError, NotFoundError, NotImplementedError } from '../errors/ds-error.js';
 import { registerGet, type Answer, type RequestView } from '../http/get-route.js';
 import { conditionalStatus } from '../http/representation.js';
 import { computeView } from '../query/compute-view.js';
 import { findDataset } from '../query/parse-selection.js';
-import { buildSdmxData, SDMX_DETAILS, SDMX_OBS_DIMENSIONS, type SdmxDetail, type SdmxObsDimension } from '../sdmx/data-message.js';
+import { vintageRows } from '../query/vintage-rows.js';
+import { buildSdmxData, isEmptyData, SDMX_DETAILS, SDMX_OBS_DIMENSIONS, type SdmxDetail, type SdmxObsDimension } from '../sdmx/data-message.js';
 import { isOurs } from '../sdmx/structure-query.js';
 import { SDMX_VERSION } from '../sdmx/structure-xml.js';
-import { negotiateSdmxFormat, SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES, type SdmxFormatName } from '../sdmx/data-formats.js';
+import { negotiateSdmxFormat, SDMX_DATA_FORMATS, SDMX_FORMAT_NAMES, type SdmxDataFormat, type SdmxFormatName } from '../sdmx/data-formats.js';
+import { sdmxHistorySets, updatedAfterStamp, type SdmxHistoryAsk } from '../sdmx/history-message.js';
 import { sdmxSelectionQuery } from '../sdmx/key-read.js';
 import { SDMX_AGENCY, sdmxNames, type SdmxNames } from '../sdmx/names.js';
 import { LAST_MAX, PARAMS } from '../selection/params.js';
@@ -37,7 +39,7 @@ export interface SdmxDataQuery {
   detail?: SdmxDetail;
   format?: SdmxFormatName;
   updatedAfter?: string;
-  includeHistory?: string;
+  includeHistory?: 'true' | 'false';
   /** our extension: the data as published at a vintage (the selection table's `as_of`, issue 21) */
   as_of?: string;
 }
@@ -85,8 +87,18 @@ const QUERY_SCHEMA = {
       ...PARAMS.as_of.schema,
       description: 'Not SDMX: our extension. The data as published at a vintage (a date or a time stamp), as `as_of` on /series: immutable answers.',
     },
-    updatedAfter: { type: 'string', maxLength: 100, description: 'Not implemented yet (501): the answer from vintages is to come.' },
-    includeHistory: { type: 'string', maxLength: 100, description: 'Not implemented yet (501): the answer from vintages is to come.' },
+    updatedAfter: {
+      type: 'string',
+      maxLength: 40,
+      description:
+        'Only what publishes after this time changed (a date, its start, or a date-time; no zone: UTC): the values made current since, in a data set with action Replace, and the observations removed since, in one with action Delete. Nothing changed: 404 (SDMX 100). Not with SDMX-CSV 1.0 (501), lastNObservations or firstNObservations (501).',
+    },
+    includeHistory: {
+      type: 'string',
+      enum: ['true', 'false'],
+      description:
+        'true: every value each observation has had, one data set per validity interval with validFromDate (the publish that made the values current) and validToDate (the one that superseded or removed them; absent while current), as GET /dataset/{id}/vintages lists the publishes. Not with SDMX-CSV 1.0 (501), lastNObservations or firstNObservations (501).',
+    },
   },
   patternProperties: { '^_': {} },
   additionalProperties: false,
@@ -120,9 +132,6 @@ function flowDataset(snapshot: Snapshot, flowRef: string): Dataset {
 
 /** What the request asks that the service does not do yet: 501 (SDMX 501). */
 function refuseUnimplemented(query: SdmxDataQuery): SdmxObsDimension {
-  for (const name of ['updatedAfter', 'includeHistory'] as const)
-    if (query[name] !== undefined)
-      throw new NotImplementedError(`${name} is not implemented yet: the SDMX face answers the current vintage only (leave ${name} out).`, { parameter: name });
   const at = query.dimensionAtObservation ?? 'TIME_PERIOD';
   if (!(SDMX_OBS_DIMENSIONS as readonly string[]).includes(at))
     throw new NotImplementedError(`dimensionAtObservation=${at.slice(0, 100)} is not implemented: use TIME_PERIOD or AllDimensions.`, {
@@ -132,9 +141,32 @@ function refuseUnimplemented(query: SdmxDataQuery): SdmxObsDimension {
   return at as SdmxObsDimension;
 }
 
+/** The history questions a request asks (`updatedAfter`, `includeHistory`), or null when it asks neither. */
+function historyAsk(query: SdmxDataQuery): SdmxHistoryAsk | null {
+  const includeHistory = query.includeHistory === 'true';
+  if (query.updatedAfter === undefined && !includeHistory) return null;
+  let updatedAfter: string | null = null;
+  if (query.updatedAfter !== undefined) {
+    updatedAfter = updatedAfterStamp(query.updatedAfter);
+    if (updatedAfter === null) {
+      const facts = {
+        parameter: 'updatedAfter',
+        value: query.updatedAfter.slice(0, 100),
+        rule: 'use a date (YYYY-MM-DD) or a date-time (YYYY-MM-DDTHH:MM:SS, a zone optional)',
+      };
+      throw new BadParameterError(errorMessage('bad_parameter', facts, 'invalid'), facts);
+    }
+  }
+  for (const name of ['lastNObservations', 'firstNObservations'] as const)
+    if (query[name] !== undefined)
+      throw new NotImplementedError(`${name} is not implemented with updatedAfter or includeHistory: leave one out.`, { parameter: name });
+  return { updatedAfter, includeHistory };
+}
+
 /** The answer of an SDMX data request. */
 function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot, req: RequestView): Answer | Promise<Answer> {
   const atObservation = refuseUnimplemented(query);
+  const history = historyAsk(query);
   const ds = flowDataset(snapshot, params.flowRef);
   if (params.providerRef !== undefined && ![SDMX_AGENCY, 'all'].includes(params.providerRef)) {
     throw new NotFoundError(
@@ -150,7 +182,7 @@ function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot
   const window = { startPeriod: query.startPeriod, endPeriod: query.endPeriod, lastNObservations: firstN === null ? query.lastNObservations : undefined };
   const selectionQuery = { ...sdmxSelectionQuery(ds, names, params.key ?? 'all', window), ...(query.as_of === undefined ? {} : { as_of: query.as_of }) };
   const parsed = parseSelectionAsOf(selectionQuery, snapshot);
-  const rest = { params, query, snapshot, req, names, atObservation, firstN, lastN };
+  const rest = { params, query, snapshot, req, names, atObservation, firstN, lastN, history, latest: ds };
   return parsed instanceof Promise ? parsed.then((p) => answerParsed(p, rest)) : answerParsed(parsed, rest);
 }
 
@@ -164,29 +196,47 @@ interface SdmxRequest {
   atObservation: SdmxObsDimension;
   firstN: number | null;
   lastN: number | null;
+  /** the history questions asked, or null */
+  history: SdmxHistoryAsk | null;
+  /** the latest data of the flow, which holds its history (with as_of, `dataset` is a vintage's view) */
+  latest: Dataset;
 }
 
 /** The answer of a parsed SDMX data request (the dataset is the vintage's with `as_of`: its ETag and Cache-Control say so, as-of.ts). */
 function answerParsed({ dataset, selection }: ParsedSelection, r: SdmxRequest): Answer {
-  const { params, query, snapshot, req, names, atObservation, firstN, lastN } = r;
+  const { params, query, snapshot, req, names, atObservation, firstN, lastN, history } = r;
   const name = negotiateSdmxFormat(req.headers.accept, query.format);
-  const format = SDMX_DATA_FORMATS[name];
+  const format: SdmxDataFormat = SDMX_DATA_FORMATS[name];
+  if (history && !format.history)
+    throw new NotImplementedError(
+      'updatedAfter and includeHistory are not implemented in SDMX-CSV 1.0, which has no column for validity: ask for SDMX-ML or SDMX-JSON (or /series.csv?vintages=all).',
+      { parameter: query.updatedAfter === undefined ? 'includeHistory' : 'updatedAfter' },
+    );
   const detail = query.detail ?? 'full';
   const inputs = etagInputs(dataset, selection);
-  const etag = selectionEtag(`sdmx-${name}`, inputs.version, inputs.selection, `${detail}|${atObservation}|${firstN}|${lastN}|${SDMX_LAYOUT_VERSION}`);
+  const etag = selectionEtag(
+    `sdmx-${name}`,
+    inputs.version,
+    inputs.selection,
+    `${detail}|${atObservation}|${firstN}|${lastN}|${historyTag(history)}|${SDMX_LAYOUT_VERSION}`,
+  );
   const headers = { vary: 'Accept, Accept-Encoding' };
   const cacheControl = asOfCacheControl(selection, undefined);
   const made = (body: string): Answer => ({ etag, type: format.type, headers, cacheControl, build: () => body });
   if (conditionalStatus(req.headers, etag) !== 200) return made('');
   const prepared = preparedOf(snapshot);
-  const data = buildSdmxData(computeView(dataset, selection), names, { detail, atObservation, firstN, lastN, prepared });
-  if (data.series.length === 0) {
+  const sets = history ? sdmxHistorySets(r.latest, names, vintageRows(r.latest, selection, snapshot.publishedAt), history) : undefined;
+  const data = buildSdmxData(computeView(dataset, selection), names, { detail, atObservation, firstN, lastN, prepared }, sets);
+  if (isEmptyData(data)) {
     const facts = { flow: names.flowId, key: params.key ?? 'all' };
     const window = [query.startPeriod && ` from ${query.startPeriod}`, query.endPeriod && ` to ${query.endPeriod}`].filter(Boolean).join('');
     throw new NotFoundError(errorMessage('no_results', { ...facts, window }, 'empty'), facts, 'no_results');
   }
   return made(format.encode(data));
 }
+
+/** The ETag part of the history questions. */
+const historyTag = (h: SdmxHistoryAsk | null): string => (h ? `after:${h.updatedAfter ?? ''}|history:${h.includeHistory}` : '');
 
 const DESCRIPTION =
   'SDMX 2.1 REST data: the observations of a dataflow (one per dataset) for an SDMX key (`A+B..C`: one position per dimension in dim_order, codes joined by +, an empty position or `all` for every code; the SDMX ids of docs/decisions.md) and a period window, computed by the same code as /series.csv. Formats by Accept (`application/vnd.sdmx.structurespecificdata+xml;version=2.1`, `application/vnd.sdmx.genericdata+xml;version=2.1`, `application/vnd.sdmx.data+json;version=1.0.0`, `application/vnd.sdmx.data+csv;version=1.0.0`; `application/xml`, `application/json`, `text/csv`) or `format=`. Errors are SDMX-ML error messages (100 no results: HTTP 404; 140 syntax error: 400), or problem+json when Accept names JSON first.';

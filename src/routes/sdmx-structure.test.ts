@@ -238,10 +238,9 @@ describe('SDMX structure routes', () => {
     const links = [...llms.matchAll(/\]\((https?:\/\/[^)]*\/sdmx\/2\.1\/[^)]+)\)/g)].map((m) => new URL(m[1]));
     assert.deepEqual(
       links.map((u) => u.pathname.split('/')[3]),
-      ['dataflow', 'datastructure'],
-      'llms.txt links the dataflows and a data structure',
+      ['dataflow', 'datastructure', 'data'],
+      'llms.txt links the dataflows, a data structure and the data of a selection',
     );
-    assert.match(llms, /- SDMX data, e\.g\. `https?:\/\/[^`]*\/sdmx\/2\.1\/data\/ch_\w+\/[^`]+`/, 'and writes a data URL');
     for (const url of links) assert.equal((await get(url.pathname + url.search)).status, 200, url.pathname);
     const doc = JSON.parse((await get('/openapi.json')).body) as { info: { description: string } };
     assert.match(doc.info.description, /SDMX 2\.1.*\/sdmx\/2\.1\/dataflow/s);

@@ -176,6 +176,12 @@ describe('site files on the real data', () => {
     ]) {
       assert.ok(checked.has(r), `${r} is linked and answers`);
     }
+    // the SDMX face (issue 22): its structures and the data of a selection by its SDMX key
+    for (const prefix of ['/sdmx/2.1/dataflow', '/sdmx/2.1/datastructure/', '/sdmx/2.1/data/'])
+      assert.ok(
+        [...checked].some((r) => r.startsWith(prefix)),
+        `${prefix}… is linked and answers`,
+      );
   });
 
   it('/llms.txt and /llms-full.txt list the selection parameters of the table (frequency, aggregation, partial too) and link a converted selection that answers', async () => {

@@ -18,6 +18,8 @@ export interface SdmxDataFormat {
   accepts: readonly string[];
   /** the Content-Type it is sent with */
   type: string;
+  /** whether it writes a data set's action and validity (the history questions need them; SDMX-CSV 1.0 has no column for them) */
+  history: boolean;
   encode(data: SdmxData): string;
 }
 
@@ -26,21 +28,25 @@ export const SDMX_DATA_FORMATS = {
   structurespecificdata: {
     accepts: ['application/vnd.sdmx.structurespecificdata+xml', 'application/xml', 'text/xml'],
     type: 'application/vnd.sdmx.structurespecificdata+xml; version=2.1; charset=utf-8',
+    history: true,
     encode: structureSpecificXml,
   },
   genericdata: {
     accepts: ['application/vnd.sdmx.genericdata+xml'],
     type: 'application/vnd.sdmx.genericdata+xml; version=2.1; charset=utf-8',
+    history: true,
     encode: genericXml,
   },
   jsondata: {
     accepts: ['application/vnd.sdmx.data+json', 'application/json'],
     type: 'application/vnd.sdmx.data+json; version=1.0.0; charset=utf-8',
+    history: true,
     encode: sdmxJson,
   },
   csv: {
     accepts: ['application/vnd.sdmx.data+csv', 'text/csv'],
     type: 'application/vnd.sdmx.data+csv; version=1.0.0; charset=utf-8',
+    history: false,
     encode: sdmxCsv,
   },
 } as const satisfies Record<string, SdmxDataFormat>;

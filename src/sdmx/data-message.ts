@@ -32,11 +32,25 @@ export interface SdmxSeries {
   values: Float64Array;
 }
 
+/**
+ * One data set of a message: the current data (no action, no validity), or
+ * with `includeHistory`/`updatedAfter` (sdmx/history-message.ts) values to
+ * replace or observations to delete, with the validity of the values
+ * (vintage stamps; `validTo` null while current).
+ */
+export interface SdmxDataSet {
+  action?: 'Replace' | 'Delete';
+  validFrom?: string | null;
+  validTo?: string | null;
+  series: SdmxSeries[];
+}
+
 /** A data message before it is written. */
 export interface SdmxData {
   flowId: string;
   dimIds: readonly string[];
-  series: SdmxSeries[];
+  /** one data set, or with the history questions one per validity (or a Replace and a Delete set) */
+  sets: SdmxDataSet[];
   detail: SdmxDetail;
   atObservation: SdmxObsDimension;
   /** the message's id and when it was prepared (the data's publish time, so the same data writes the same bytes) */
@@ -91,10 +105,24 @@ function seriesKey(ds: Dataset, names: SdmxNames, s: SeriesView): string[] {
 
 /**
  * A computed selection as an SDMX data message; series left without an
- * observation in the window are left out.
+ * observation in the window are left out. With `sets` (the history
+ * questions' data sets, sdmx/history-message.ts), those instead of the view's.
  * @example buildSdmxData(view, sdmxNames(ds), { detail: 'full', atObservation: 'TIME_PERIOD', firstN: null, lastN: null, prepared })
  */
-export function buildSdmxData(view: SelectionView, names: SdmxNames, options: SdmxDataOptions): SdmxData {
+export function buildSdmxData(view: SelectionView, names: SdmxNames, options: SdmxDataOptions, sets?: SdmxDataSet[]): SdmxData {
+  return {
+    flowId: names.flowId,
+    dimIds: names.dimIds,
+    sets: sets ?? [{ series: viewSeries(view, names, options) }],
+    detail: options.detail,
+    atObservation: options.atObservation,
+    id: `DS_${view.dataset.version.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}`,
+    prepared: options.prepared,
+  };
+}
+
+/** The series of a computed selection, cut as the options ask. */
+function viewSeries(view: SelectionView, names: SdmxNames, options: SdmxDataOptions): SdmxSeries[] {
   const frequency = view.dataset.meta.frequency;
   const series: SdmxSeries[] = [];
   for (const s of view.series) {
@@ -104,13 +132,10 @@ export function buildSdmxData(view: SelectionView, names: SdmxNames, options: Sd
     for (let i = 0; i < dates.length; i++) periods[i] = formatPeriod(dates[i], frequency);
     series.push({ key: seriesKey(view.dataset, names, s), periods, values });
   }
-  return {
-    flowId: names.flowId,
-    dimIds: names.dimIds,
-    series,
-    detail: options.detail,
-    atObservation: options.atObservation,
-    id: `DS_${view.dataset.version.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}`,
-    prepared: options.prepared,
-  };
+  return series;
+}
+
+/** Whether a message holds no series. */
+export function isEmptyData(data: SdmxData): boolean {
+  return data.sets.every((set) => set.series.length === 0);
 }

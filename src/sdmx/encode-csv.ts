@@ -20,7 +20,7 @@ export function sdmxCsv(data: SdmxData): string {
   const flow = `${SDMX_AGENCY}:${data.flowId}(${SDMX_VERSION})`;
   const out: string[] = [['DATAFLOW', ...data.dimIds, TIME_PERIOD, OBS_VALUE].map(csvField).join(',') + '\n'];
   const withObs = hasObservations(data.detail);
-  for (const s of data.series) {
+  for (const s of data.sets.flatMap((set) => set.series)) {
     const lead = [flow, ...s.key].map(csvField).join(',') + ',';
     if (!withObs) {
       out.push(`${lead},\n`);

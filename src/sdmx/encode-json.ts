@@ -1,6 +1,6 @@
 /**
  * SDMX-JSON 1.0 data messages (issue 22): `header`, one `dataSets` entry
- * whose series (or, with all dimensions at the observation, observations)
+ * per data set (its `action`, and `validFrom`/`validTo` with the history questions) whose series (or, with all dimensions at the observation, observations)
  * are keyed by positions into the values of `structure.dimensions`, which
  * list only the codes and periods the message uses.
  *
@@ -39,23 +39,27 @@ export function sdmxJson(data: SdmxData): string {
   const times = new Used();
   const flat = data.atObservation === 'AllDimensions';
   const withObs = hasObservations(data.detail);
-  const series: Record<string, unknown> = {};
-  const observations: Record<string, (number | null)[]> = {};
-  for (const s of data.series) {
-    const key = s.key.map((code, d) => dims[d].of(code)).join(':');
-    if (flat) {
-      if (withObs) for (let i = 0; i < s.periods.length; i++) observations[`${key}:${times.of(s.periods[i])}`] = [obsValue(s.values[i])];
-      continue;
+  const dataSets = data.sets.map((set) => {
+    const series: Record<string, unknown> = {};
+    const observations: Record<string, (number | null)[]> = {};
+    for (const s of set.series) {
+      const key = s.key.map((code, d) => dims[d].of(code)).join(':');
+      if (flat) {
+        if (withObs) for (let i = 0; i < s.periods.length; i++) observations[`${key}:${times.of(s.periods[i])}`] = [obsValue(s.values[i])];
+        continue;
+      }
+      const obs: Record<string, (number | null)[]> = {};
+      if (withObs) for (let i = 0; i < s.periods.length; i++) obs[times.of(s.periods[i])] = [obsValue(s.values[i])];
+      series[key] = { attributes: [], observations: obs };
     }
-    const obs: Record<string, (number | null)[]> = {};
-    if (withObs) for (let i = 0; i < s.periods.length; i++) obs[times.of(s.periods[i])] = [obsValue(s.values[i])];
-    series[key] = { attributes: [], observations: obs };
-  }
+    const validity = { ...(set.validFrom ? { validFrom: set.validFrom } : {}), ...(set.validTo ? { validTo: set.validTo } : {}) };
+    return { action: set.action ?? 'Information', ...validity, ...(flat ? { observations } : { series }) };
+  });
   const keyDims = data.dimIds.map((id, d) => dimension(id, d, dims[d]));
   const time = dimension(TIME_PERIOD, undefined, times, 'time');
   const message = {
     header: { id: data.id, test: false, prepared: data.prepared, sender: { id: SDMX_AGENCY } },
-    dataSets: [{ action: 'Information', ...(flat ? { observations } : { series }) }],
+    dataSets,
     structure: {
       links: [{ rel: 'datastructure', urn: structureUrn(data.flowId) }],
       name: data.flowId,

@@ -8,7 +8,7 @@
  * Pure code without Node imports.
  */
 import { numberText } from '../data/number-text.js';
-import { hasObservations, structureUrn, type SdmxData, type SdmxSeries } from './data-message.js';
+import { hasObservations, structureUrn, type SdmxData, type SdmxDataSet, type SdmxSeries } from './data-message.js';
 import { OBS_VALUE, SDMX_VERSION, TIME_PERIOD } from './structure-xml.js';
 import { escapeXml, SDMX_NS } from './errors.js';
 import { SDMX_AGENCY } from './names.js';
@@ -40,6 +40,12 @@ function header(data: SdmxData, structure: string): string {
 
 const structureId = (data: SdmxData): string => `${SDMX_AGENCY}_${data.flowId}_${SDMX_VERSION.replace('.', '_')}`;
 
+/** A data set's action and validity (SDMX-ML 2.1 SetAttributeGroup), with the prefix of the format's data set attributes. */
+const setAttrs = (set: SdmxDataSet, prefix: string): string =>
+  (set.action ? attr(`${prefix}action`, set.action) : '') +
+  (set.validFrom ? attr(`${prefix}validFromDate`, set.validFrom) : '') +
+  (set.validTo ? attr(`${prefix}validToDate`, set.validTo) : '');
+
 /** The attributes of a series key (structure-specific data). */
 const keyAttrs = (data: SdmxData, s: SdmxSeries): string => data.dimIds.map((id, d) => attr(id, s.key[d])).join('');
 
@@ -53,10 +59,20 @@ export function structureSpecificXml(data: SdmxData): string {
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     `<message:StructureSpecificData xmlns:message="${SDMX_NS.message}" xmlns:common="${SDMX_NS.common}" xmlns:ss="${DATA_NS.structurespecific}" xmlns:ns1="${escapeXml(ns)}" xmlns:xsi="${SDMX_NS.xsi}">`,
     header(data, attr('namespace', ns)),
-    `<message:DataSet ss:dataScope="DataStructure" xsi:type="ns1:DataSetType"${attr('ss:structureRef', structureId(data))}>`,
   ];
+  for (const set of data.sets) {
+    out.push(`<message:DataSet ss:dataScope="DataStructure" xsi:type="ns1:DataSetType"${attr('ss:structureRef', structureId(data))}${setAttrs(set, 'ss:')}>`);
+    structureSpecificSeries(data, set, out);
+    out.push('</message:DataSet>');
+  }
+  out.push('</message:StructureSpecificData>\n');
+  return out.join('');
+}
+
+/** The series (or flat observations) of one data set, structure-specific. */
+function structureSpecificSeries(data: SdmxData, set: SdmxDataSet, out: string[]): void {
   const observations = hasObservations(data.detail);
-  for (const s of data.series) {
+  for (const s of set.series) {
     if (data.atObservation === 'AllDimensions') {
       if (!observations) continue;
       const key = keyAttrs(data, s);
@@ -71,8 +87,6 @@ export function structureSpecificXml(data: SdmxData): string {
     for (let i = 0; i < s.periods.length; i++) out.push(`<Obs ${TIME_PERIOD}="${s.periods[i]}" ${OBS_VALUE}="${value(s.values[i])}"/>`);
     out.push('</Series>');
   }
-  out.push('</message:DataSet></message:StructureSpecificData>\n');
-  return out.join('');
 }
 
 /** A key as generic `Value` elements. */
@@ -88,10 +102,20 @@ export function genericXml(data: SdmxData): string {
     '<?xml version="1.0" encoding="UTF-8"?>\n',
     `<message:GenericData xmlns:message="${SDMX_NS.message}" xmlns:common="${SDMX_NS.common}" xmlns:generic="${DATA_NS.generic}">`,
     header(data, ''),
-    `<message:DataSet${attr('structureRef', structureId(data))}>`,
   ];
+  for (const set of data.sets) {
+    out.push(`<message:DataSet${attr('structureRef', structureId(data))}${setAttrs(set, '')}>`);
+    genericSeries(data, set, out);
+    out.push('</message:DataSet>');
+  }
+  out.push('</message:GenericData>\n');
+  return out.join('');
+}
+
+/** The series (or flat observations) of one data set, generic. */
+function genericSeries(data: SdmxData, set: SdmxDataSet, out: string[]): void {
   const observations = hasObservations(data.detail);
-  for (const s of data.series) {
+  for (const s of set.series) {
     const key = genericValues(data, s);
     if (data.atObservation === 'AllDimensions') {
       if (!observations) continue;
@@ -107,6 +131,4 @@ export function genericXml(data: SdmxData): string {
         out.push(`<generic:Obs><generic:ObsDimension value="${s.periods[i]}"/><generic:ObsValue value="${value(s.values[i])}"/></generic:Obs>`);
     out.push('</generic:Series>');
   }
-  out.push('</message:DataSet></message:GenericData>\n');
-  return out.join('');
 }
