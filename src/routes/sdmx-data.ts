@@ -226,7 +226,8 @@ function answerParsed({ dataset, selection }: ParsedSelection, r: SdmxRequest): 
   if (conditionalStatus(req.headers, etag) !== 200) return made('');
   const prepared = preparedOf(snapshot);
   const sets = history ? sdmxHistorySets(r.latest, names, vintageRows(r.latest, selection, snapshot.publishedAt), history) : undefined;
-  const data = buildSdmxData(computeView(dataset, selection), names, { detail, atObservation, firstN, lastN, prepared }, sets);
+  // the view's levels are indexed in its own metadata (a vintage's, with as_of): its names, which depend on the codes' text alone
+  const data = buildSdmxData(computeView(dataset, selection), sdmxNames(dataset), { detail, atObservation, firstN, lastN, prepared }, sets);
   if (isEmptyData(data)) {
     const facts = { flow: names.flowId, key: params.key ?? 'all' };
     const window = [query.startPeriod && ` from ${query.startPeriod}`, query.endPeriod && ` to ${query.endPeriod}`].filter(Boolean).join('');
