@@ -1,4 +1,5 @@
 import type { Dataset } from '../data/model.js';
+import { derived, derivedKey } from '../data/derived.js';
 import { convertSeries, lastPeriod, periodOf, viewFrequency } from './convert-frequency.js';
 import { isDateBound, readDateBound } from './date-bound.js';
 import { applyTransform, indexBase, lowerBound, rebase, takesBase } from './transforms.js';
@@ -40,8 +41,8 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
   return Uint32Array.from(out);
 }
 
-/** Per store: the series id of each combination of codes (its mixed-radix number), or null when the numbers would not be exact. */
-const seriesIndexes = new WeakMap<Dataset['store'], Map<number, number> | null>();
+/** Per dataset (kept on it): the series id of each combination of codes (its mixed-radix number), or null when the numbers would not be exact. */
+const SERIES_INDEX = derivedKey<Map<number, number> | null>('series by combination of codes');
 
 /** The mixed-radix number of a combination of level indices, one per dimension. */
 function comboOf(dataset: Dataset, codeOf: (d: number) => number): number {
@@ -58,17 +59,16 @@ function comboOf(dataset: Dataset, codeOf: (d: number) => number): number {
  */
 function seriesByCodes(dataset: Dataset, constraints: { d: number; codes: number[] }[]): number | undefined {
   const { store, meta } = dataset;
-  let index = seriesIndexes.get(store);
-  if (index === undefined) {
+  const index = derived(dataset, SERIES_INDEX, () => {
     const combos = meta.dimensions.reduce((n, dim) => n * Math.max(dim.levels.length, 1), 1);
-    index = combos > Number.MAX_SAFE_INTEGER ? null : new Map();
-    for (let s = 0; index && s < store.count; s++)
-      index.set(
+    const built = combos > Number.MAX_SAFE_INTEGER ? null : new Map<number, number>();
+    for (let s = 0; built && s < store.count; s++)
+      built.set(
         comboOf(dataset, (d) => store.codes[d][s]),
         s,
       );
-    seriesIndexes.set(store, index);
-  }
+    return built;
+  });
   if (index === null) return undefined;
   const code = new Array<number>(meta.dimensions.length);
   for (const c of constraints) code[c.d] = c.codes[0];
