@@ -154,6 +154,13 @@ describe('as_of on the selection routes', () => {
     assert.notEqual((await get('/series?dataset=ch_fso_wage_idx')).headers['cache-control'], IMMUTABLE_CACHE_CONTROL);
   });
 
+  it("does not say a past chart with compared series never changes: the compared series are today's data", async () => {
+    const url = `/chart.svg?dataset=ch_fso_wage_idx&as_of=2026-01-20&compare=ch_kof_barometer`;
+    const res = await get(url);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+    assert.notEqual(res.headers['cache-control'], IMMUTABLE_CACHE_CONTROL, url);
+  });
+
   it("answers the SDMX data route's as_of (our extension) with each vintage's published values, immutable", async () => {
     const values = (rows: string[][], column: number) =>
       rows

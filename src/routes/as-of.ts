@@ -60,7 +60,11 @@ export async function pageDatasetAsOf(snapshot: Snapshot, id: string, given: str
   return 'problem' in read ? latest : datasetAt(snapshot, latest, read.value.vintage);
 }
 
-/** The Cache-Control of an answer: immutable when its `as_of` is settled, else the route's own. */
-export function asOfCacheControl(selection: Selection, otherwise: string | undefined): string | undefined {
-  return selection.asOf?.final ? IMMUTABLE_CACHE_CONTROL : otherwise;
+/**
+ * The Cache-Control of an answer: immutable when its `as_of` is settled and
+ * it shows nothing else (`compared`: series read from the latest data, which
+ * the next publish changes), else the route's own.
+ */
+export function asOfCacheControl(selection: Selection, compared: boolean, otherwise: string | undefined): string | undefined {
+  return selection.asOf?.final && !compared ? IMMUTABLE_CACHE_CONTROL : otherwise;
 }

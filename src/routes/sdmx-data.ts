@@ -175,7 +175,7 @@ function answerParsed({ dataset, selection }: ParsedSelection, r: SdmxRequest): 
   const inputs = etagInputs(dataset, selection);
   const etag = selectionEtag(`sdmx-${name}`, inputs.version, inputs.selection, `${detail}|${atObservation}|${firstN}|${lastN}|${SDMX_LAYOUT_VERSION}`);
   const headers = { vary: 'Accept, Accept-Encoding' };
-  const cacheControl = asOfCacheControl(selection, undefined);
+  const cacheControl = asOfCacheControl(selection, false, undefined);
   const made = (body: string): Answer => ({ etag, type: format.type, headers, cacheControl, build: () => body });
   if (conditionalStatus(req.headers, etag) !== 200) return made('');
   const prepared = preparedOf(snapshot);

@@ -18,7 +18,7 @@ import { PARAMS, vintagesAllProblem, type ApiQuery } from '../selection/params.j
 import { vintageRows, vintageRowsCsv, vintageRowsJson } from '../query/vintage-rows.js';
 import { problemError } from '../selection/read-selection.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
-import { computeCompared, readChartDisplay } from './chart-display.js';
+import { comparesAny, computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
 import { zipSelection } from './series-zip.js';
@@ -268,7 +268,7 @@ function answerOf(
   const tagged = etagInputs(dataset, selection);
   const etag = selectionEtag(encoder.etagKind, tagged.version, tagged.selection, encoder.etagExtra(query, ctx, snapshot, selection));
   const headers = attachment(id, query, dataset.meta.id, selection.transform);
-  const cacheControl = asOfCacheControl(selection, output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined);
+  const cacheControl = asOfCacheControl(selection, output.group === 'chart' && comparesAny(query), output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined);
   // one literal of one shape (a spread of a head object cost a slow property definition per request: issue 16)
   const made = (body: Buffer | string | StreamedBody): Answer => ({ etag, type: output.mediaType, headers, cacheControl, build: () => body });
   // a 304 or 412 costs no computing, encoding or rendering
