@@ -27,7 +27,8 @@ export interface ParsedSelection {
  * with) the reader's first problem.
  */
 export function parseSelectionAsOf(query: SelectionQuery, snapshot: Snapshot): ParsedSelection | Promise<ParsedSelection> {
-  if (query.as_of === undefined) return parseSelection(query, snapshot);
+  // an empty value is absent, as the one reader reads every empty value (read-selection.ts readValues)
+  if (query.as_of === undefined || String(query.as_of) === '') return parseSelection(query, snapshot);
   const latest = findDataset(snapshot, query.dataset);
   const read = PARAMS.as_of.read(String(query.as_of), datasetFacts(latest));
   if ('problem' in read) throw problemError(read.problem);
