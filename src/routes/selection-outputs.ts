@@ -14,7 +14,7 @@ import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, typ
 import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { PARAMS, vintagesAllProblem, type ApiQuery } from '../selection/params.js';
+import { isFlagOn, PARAMS, vintagesAllProblem, type ApiQuery } from '../selection/params.js';
 import { vintageRows, vintageRowsCsv, vintageRowsJson } from '../query/vintage-rows.js';
 import { problemError } from '../selection/read-selection.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
@@ -62,7 +62,7 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=
 
 /** True when a `download` parameter asks for an attachment. */
 export function isDownload(value: string | undefined): boolean {
-  return value === '1' || value === 'true';
+  return isFlagOn(value);
 }
 
 const chartOptions = (query: OutputQuery, snapshot: Snapshot, view: SelectionView): ChartOptions => {
@@ -103,14 +103,18 @@ export function labelledLeadOf(view: SelectionView, lang: Lang): ReturnType<type
   return labelledLead(view, lang, seriesLabels(view, lang));
 }
 
+/** Throws the 400 of a `vintages=all` query that asks for what a published value is not (checked before any ETag or computing). */
+function refuseVintagesAll(query: OutputQuery): void {
+  const problem = query.vintages === 'all' ? vintagesAllProblem(query) : null;
+  if (problem) throw problemError(problem);
+}
+
 /**
  * With `vintages=all`, every value each observation has had (query/vintage-rows.ts), in CSV or JSON;
- * null otherwise. A 400 when the query asks for what a published value is not.
+ * null otherwise. Its refusals are the route's (refuseVintagesAll).
  */
 function vintagesAnswer(view: SelectionView, query: OutputQuery, snapshot: Snapshot, format: 'csv' | 'json'): string | null {
   if (query.vintages !== 'all') return null;
-  const problem = vintagesAllProblem(query);
-  if (problem) throw problemError(problem);
   // the history is the latest data's: an as_of view is of the dataset at a vintage
   const latest = snapshot.datasets.get(view.dataset.meta.id) ?? view.dataset;
   const rows = vintageRows(latest, view.selection, snapshot.publishedAt);
@@ -263,6 +267,7 @@ function answerOf(
   req: RequestView,
   ctx: AppContext,
 ): Answer | Promise<Answer> {
+  refuseVintagesAll(query);
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];
   const tagged = etagInputs(dataset, selection);
