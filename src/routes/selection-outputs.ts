@@ -21,7 +21,7 @@ import { selectionProperties, selectionQuerySchema } from './schemas.js';
 import { comparesAny, computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
-import { zipSelection } from './series-zip.js';
+import { zipFiles } from './series-zip.js';
 import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection } from './as-of.js';
 
 /**
@@ -186,14 +186,14 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   },
   zip: {
     etagKind: 'zip',
-    // the README's citation names the day of access
-    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${ZIP_LAYOUT_VERSION}|${ctx.config.baseUrl}|${new Date().toISOString().slice(0, 10)}`,
-    // the CSV is made on the main thread as /series.csv's; fflate deflates large files on its own worker threads
-    light: true,
+    // the bytes are a function of the data and the selection (no day of access in the README)
+    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${ZIP_LAYOUT_VERSION}|${ctx.config.baseUrl}`,
+    // the files are made on the main thread (the CSV as /series.csv's) once the heavy pool has room; the pool deflates them
+    light: false,
     encode: (view, { query, snapshot, ctx }) => {
       const lang = query.lang ?? 'en';
       // exactly the bytes of /series.csv?labels=true&lang=… (its encoder's functions, not a copy)
-      return zipSelection({ view, snapshot, baseUrl: ctx.config.baseUrl, lang, csv: csvBytes(view, labelledLeadOf(view, lang)) });
+      return ctx.heavy.zip(zipFiles({ view, snapshot, baseUrl: ctx.config.baseUrl, lang, csv: csvBytes(view, labelledLeadOf(view, lang)) }));
     },
     description:
       "Same parameters as /series, plus `lang`. A zip of three files: `{dataset}.csv`, the selection as `/series.csv?labels=true&lang=…` writes it (codes and labels), `{dataset}.json`, the dataset's metadata as `/dataset/{id}/meta`, and `README.md`: title, source, license and its terms, the selection's URLs, the vintage (the publish the data is from) and a suggested citation naming it. Served as an attachment.",
@@ -201,7 +201,7 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
 };
 
 /** Bump when the zip's files or README change, so ETags of old files stop matching. */
-const ZIP_LAYOUT_VERSION = 'z1';
+const ZIP_LAYOUT_VERSION = 'z2';
 
 const langSchema = PARAMS.lang.schema;
 
