@@ -23,8 +23,8 @@ export interface ParsedSelection {
 /**
  * parseSelection against the dataset as published at the query's `as_of`
  * (its codes and last date are that vintage's); a promise only with `as_of`,
- * whose vintage view may be built off the event loop. Throws (or rejects
- * with) the reader's first problem.
+ * whose vintage's metadata file is read asynchronously (the view itself is
+ * built on the event loop). Throws (or rejects with) the reader's first problem.
  */
 export function parseSelectionAsOf(query: SelectionQuery, snapshot: Snapshot): ParsedSelection | Promise<ParsedSelection> {
   // an empty value is absent, as the one reader reads every empty value (read-selection.ts readValues)
