@@ -1,6 +1,7 @@
 import { formatIsoDate } from './data/dates.js';
 import { LANGS, type Lang } from './data/model.js';
 import type { Selection } from './query/view.js';
+import { formatDims } from './selection/dims-text.js';
 import { isReservedName, urlParams, type UrlParts } from './selection/params.js';
 import type { ExplorerState } from './selection/state.js';
 
@@ -45,8 +46,6 @@ export function urlPartsOf(s: Selection): ExplorerState & { datasetId: string } 
     ...(s.asOf ? { asOf: s.asOf } : {}),
   };
 }
-
-import { formatDims } from './selection/dims-text.js';
 
 export { formatCompare, formatDims, splitDims, type DimsSegment } from './selection/dims-text.js';
 

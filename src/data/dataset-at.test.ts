@@ -3,12 +3,17 @@
 // and metadata; the latest vintage is the dataset itself; views are kept
 // per snapshot and bounded.
 import assert from 'node:assert/strict';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { startApp } from '../../test/helpers.js';
 import { publishVintages, type VintageFixture } from '../../test/vintage-fixture.js';
 import { datasetAt, VINTAGE_VIEWS } from './dataset-at.js';
 import { formatIsoDate } from './dates.js';
 import { loadSnapshot } from './load-snapshot.js';
 import type { Dataset, Snapshot } from './model.js';
+import { historyNames } from './parse-history.js';
+import { stampFileName } from './vintage-stamp.js';
 
 /** The rows of a dataset as its published CSV writes them (header first). */
 function rowsOf(ds: Dataset): string[][] {
@@ -72,5 +77,46 @@ describe('datasetAt', () => {
       await datasetAt(fresh, { ...ds, version: `${ds.version}-${i}` }, ds.history!.stamps[0]);
     }
     assert.notEqual(await datasetAt(fresh, wage, fx.stamps[0]), first);
+  });
+});
+
+describe('datasetAt, when a vintage metadata file cannot be read', () => {
+  let fx: VintageFixture;
+  before(async () => {
+    fx = await publishVintages();
+  });
+  after(() => fx.remove());
+  const metaFile = (id: string, stamp: string) => path.join(fx.dir, historyNames(id).dir, `${stampFileName(stamp)}.json`);
+
+  it("uses the latest metadata only when the file is absent, and fails on any other error (never today's labels as that vintage's)", async () => {
+    const { dataset, titles } = fx.changes.relabelled;
+    const snapshot = await loadSnapshot(fx.dir);
+    const latest = snapshot.datasets.get(dataset)!;
+    // unreadable: a directory where the file is
+    await rm(metaFile(dataset, fx.stamps[0]));
+    await mkdir(metaFile(dataset, fx.stamps[0]));
+    await assert.rejects(datasetAt(snapshot, latest, fx.stamps[0]), /EISDIR/);
+    // absent: the latest metadata
+    await rm(metaFile(dataset, fx.stamps[0]), { recursive: true });
+    assert.equal((await datasetAt(snapshot, latest, fx.stamps[0])).meta.title.en, latest.meta.title.en);
+    assert.notEqual(latest.meta.title.en, titles[0]);
+  });
+
+  it('answers a corrupt vintage metadata file with a 5xx problem, not cached and without a stack', async () => {
+    await writeFile(metaFile('ch_fso_wage_idx', fx.stamps[0]), '{"meta": [1, 2');
+    await writeFile(metaFile('ch_kof_barometer', fx.stamps[0]), '[1, 2]');
+    const app = await startApp(fx.dir);
+    try {
+      for (const id of ['ch_fso_wage_idx', 'ch_kof_barometer']) {
+        const res = await app.inject({ method: 'GET', url: `/series?dataset=${id}&as_of=${fx.stamps[0]}` });
+        assert.ok(res.statusCode >= 500, `${id}: ${res.statusCode}`);
+        assert.equal(res.headers['cache-control'], 'no-store');
+        assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
+        assert.doesNotMatch(res.body, /\bat .*\.(ts|js):\d+/, 'no stack trace');
+        assert.ok(res.json().code, res.body);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -65,17 +65,23 @@ export async function datasetAt(snapshot: Snapshot, ds: Dataset, stamp: string |
   return views.get(`${ds.meta.id}\u0000${ds.version}\u0000${stamp}`, async () => buildAt(ds, history, k, await readVintageMeta(snapshot.dir, ds, stamp)));
 }
 
-/** The metadata published at a vintage (`{id}.vintages/{stamp}.json`, read off the event loop); the latest when the file is absent. */
+/**
+ * The metadata published at a vintage (`{id}.vintages/{stamp}.json`, read
+ * off the event loop); the latest only when the file is absent. Any other
+ * failure (unreadable, not JSON, not an object) rejects: a view with today's
+ * labels would be answered as that vintage's, and cached as never changing.
+ */
 async function readVintageMeta(dir: string, ds: Dataset, stamp: string): Promise<DatasetMeta> {
   const file = path.join(dir, historyNames(ds.meta.id).dir, `${stampFileName(stamp)}.json`);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
-  } catch {
-    return ds.meta;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return ds.meta;
+    throw err;
   }
   const doc = parseJsonInOrder(text);
-  if (!isRecord(doc)) return ds.meta;
+  if (!isRecord(doc)) throw new Error(`${file}: the vintage's metadata is not a JSON object`);
   const fallback: CatalogFallback = isRecord(doc.catalog) ? doc.catalog : {};
   return parseMeta(doc.meta, ds.meta.id, fallback, () => undefined);
 }

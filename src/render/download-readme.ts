@@ -30,8 +30,6 @@ export interface ReadmeInput {
   zipUrl: string;
   /** the names of the files beside the README */
   files: { csv: string; meta: string };
-  /** ISO day of access (the citation's) */
-  accessed: string;
 }
 
 /**
@@ -54,7 +52,8 @@ export function renderDownloadReadme(input: ReadmeInput): string {
       url: page,
       version: input.vintage ?? view.dataset.version,
       updated: input.vintage ?? m.updated,
-      accessed: input.accessed,
+      // no day of access: the zip's bytes are a function of the data and the selection (cached, immutable with as_of)
+      accessed: null,
       lang,
     },
     t.dataset,
@@ -64,7 +63,7 @@ export function renderDownloadReadme(input: ReadmeInput): string {
     '',
     `Vintage: ${input.vintage ?? view.dataset.version}`,
     `Selection: ${page}`,
-    `This file: ${input.zipUrl}`,
+    `Retrieved from: ${input.zipUrl}`,
     '',
     '## Files',
     '',

@@ -154,6 +154,25 @@ describe('as_of on the selection routes', () => {
     assert.notEqual((await get('/series?dataset=ch_fso_wage_idx')).headers['cache-control'], IMMUTABLE_CACHE_CONTROL);
   });
 
+  it("does not say a past chart with compared series never changes: the compared series are today's data", async () => {
+    const url = `/chart.svg?dataset=ch_fso_wage_idx&as_of=2026-01-20&compare=ch_kof_barometer`;
+    const res = await get(url);
+    assert.equal(res.statusCode, 200, res.body.slice(0, 300));
+    assert.notEqual(res.headers['cache-control'], IMMUTABLE_CACHE_CONTROL, url);
+  });
+
+  it('reads an empty as_of= as absent on every API route, as the one reader reads every empty value', async () => {
+    const urls = paramSpec('as_of')
+      .takenBy.filter((taker) => taker !== 'page' && taker !== 'key')
+      .map((taker) => `/${taker}?dataset=ch_fso_wage_idx&as_of=`);
+    for (const url of [...urls, '/sdmx/2.1/data/ch_fso_wage_idx/all?as_of=']) {
+      const res = await get(url);
+      assert.equal(res.statusCode, 200, `${url}: ${res.body.slice(0, 300)}`);
+      assert.notEqual(res.headers['cache-control'], IMMUTABLE_CACHE_CONTROL, url);
+    }
+    assert.deepEqual(parseCsvText((await get('/series.csv?dataset=ch_fso_wage_idx&as_of=')).body), fx.csv[2].ch_fso_wage_idx);
+  });
+
   it("answers the SDMX data route's as_of (our extension) with each vintage's published values, immutable", async () => {
     const values = (rows: string[][], column: number) =>
       rows

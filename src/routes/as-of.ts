@@ -23,11 +23,12 @@ export interface ParsedSelection {
 /**
  * parseSelection against the dataset as published at the query's `as_of`
  * (its codes and last date are that vintage's); a promise only with `as_of`,
- * whose vintage view may be built off the event loop. Throws (or rejects
- * with) the reader's first problem.
+ * whose vintage's metadata file is read asynchronously (the view itself is
+ * built on the event loop). Throws (or rejects with) the reader's first problem.
  */
 export function parseSelectionAsOf(query: SelectionQuery, snapshot: Snapshot): ParsedSelection | Promise<ParsedSelection> {
-  if (query.as_of === undefined) return parseSelection(query, snapshot);
+  // an empty value is absent, as the one reader reads every empty value (read-selection.ts readValues)
+  if (query.as_of === undefined || String(query.as_of) === '') return parseSelection(query, snapshot);
   const latest = findDataset(snapshot, query.dataset);
   const read = PARAMS.as_of.read(String(query.as_of), datasetFacts(latest));
   if ('problem' in read) throw problemError(read.problem);
@@ -60,7 +61,11 @@ export async function pageDatasetAsOf(snapshot: Snapshot, id: string, given: str
   return 'problem' in read ? latest : datasetAt(snapshot, latest, read.value.vintage);
 }
 
-/** The Cache-Control of an answer: immutable when its `as_of` is settled, else the route's own. */
-export function asOfCacheControl(selection: Selection, otherwise: string | undefined): string | undefined {
-  return selection.asOf?.final ? IMMUTABLE_CACHE_CONTROL : otherwise;
+/**
+ * The Cache-Control of an answer: immutable when its `as_of` is settled and
+ * it shows nothing else (`compared`: series read from the latest data, which
+ * the next publish changes), else the route's own.
+ */
+export function asOfCacheControl(selection: Selection, compared: boolean, otherwise: string | undefined): string | undefined {
+  return selection.asOf?.final && !compared ? IMMUTABLE_CACHE_CONTROL : otherwise;
 }

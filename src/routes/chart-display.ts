@@ -35,6 +35,20 @@ function refused(p: { code: QueryProblem['code']; message: string; facts: Record
   throw new BadParameterError(p.message, p.facts, p.code);
 }
 
+/** The `compare` values of a chart query, as a list. */
+function compareValues(query: Pick<ChartDisplayQuery, 'compare'>): string[] {
+  return query.compare === undefined ? [] : Array.isArray(query.compare) ? query.compare : [query.compare];
+}
+
+/**
+ * True when a chart query draws compared series (which are read from the
+ * latest data, whatever the selection's `as_of`).
+ * @example comparesAny({ compare: 'demo_gdp' }) // true
+ */
+export function comparesAny(query: Pick<ChartDisplayQuery, 'compare'>): boolean {
+  return readCompareValues(compareValues(query)).refs.length > 0;
+}
+
 /**
  * Reads `scale` and `compare` of a chart query against the data; the
  * compared selections take the period and transform of `selection`, as on the page.
@@ -43,8 +57,7 @@ function refused(p: { code: QueryProblem['code']; message: string; facts: Record
 export function readChartDisplay(query: ChartDisplayQuery, snapshot: Snapshot, lang: Lang, selection: Selection): ChartDisplay {
   // the route's schema (the table's grammar: linear or log) has refused any other scale
   const log = query.scale === 'log';
-  const values = query.compare === undefined ? [] : Array.isArray(query.compare) ? query.compare : [query.compare];
-  const { refs, drops } = readCompareValues(values);
+  const { refs, drops } = readCompareValues(compareValues(query));
   if (drops.length)
     refused({ code: 'bad_parameter', message: drops[0].detail, facts: { parameter: 'compare', value: drops[0].value, reason: drops[0].reason } });
   const page: ExplorerState = {

@@ -221,7 +221,7 @@ function answerParsed({ dataset, selection }: ParsedSelection, r: SdmxRequest): 
     `${detail}|${atObservation}|${firstN}|${lastN}|${historyTag(history)}|${SDMX_LAYOUT_VERSION}`,
   );
   const headers = { vary: 'Accept, Accept-Encoding' };
-  const cacheControl = asOfCacheControl(selection, undefined);
+  const cacheControl = asOfCacheControl(selection, false, undefined);
   const made = (body: string): Answer => ({ etag, type: format.type, headers, cacheControl, build: () => body });
   if (conditionalStatus(req.headers, etag) !== 200) return made('');
   const prepared = preparedOf(snapshot);

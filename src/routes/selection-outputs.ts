@@ -14,14 +14,14 @@ import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, typ
 import type { Selection, SelectionView } from '../query/view.js';
 import { seriesLabels } from '../render/chart-content.js';
 import { CHART_REFERENCE, CHART_SIZE_LIMITS, CHART_STYLE_VERSION } from '../render/chart-style.js';
-import { PARAMS, vintagesAllProblem, type ApiQuery } from '../selection/params.js';
+import { isFlagOn, PARAMS, vintagesAllProblem, type ApiQuery } from '../selection/params.js';
 import { vintageRows, vintageRowsCsv, vintageRowsJson } from '../query/vintage-rows.js';
 import { problemError } from '../selection/read-selection.js';
 import { selectionProperties, selectionQuerySchema } from './schemas.js';
-import { computeCompared, readChartDisplay } from './chart-display.js';
+import { comparesAny, computeCompared, readChartDisplay } from './chart-display.js';
 import type { ChartOptions } from '../render/chart-svg.js';
 import { selectionEtag } from './selection-etag.js';
-import { zipSelection } from './series-zip.js';
+import { zipFiles } from './series-zip.js';
 import { asOfCacheControl, etagInputs, parseSelectionAsOf, type ParsedSelection } from './as-of.js';
 
 /**
@@ -62,7 +62,7 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=
 
 /** True when a `download` parameter asks for an attachment. */
 export function isDownload(value: string | undefined): boolean {
-  return value === '1' || value === 'true';
+  return isFlagOn(value);
 }
 
 const chartOptions = (query: OutputQuery, snapshot: Snapshot, view: SelectionView): ChartOptions => {
@@ -103,14 +103,18 @@ export function labelledLeadOf(view: SelectionView, lang: Lang): ReturnType<type
   return labelledLead(view, lang, seriesLabels(view, lang));
 }
 
+/** Throws the 400 of a `vintages=all` query that asks for what a published value is not (checked before any ETag or computing). */
+function refuseVintagesAll(query: OutputQuery): void {
+  const problem = query.vintages === 'all' ? vintagesAllProblem(query) : null;
+  if (problem) throw problemError(problem);
+}
+
 /**
  * With `vintages=all`, every value each observation has had (query/vintage-rows.ts), in CSV or JSON;
- * null otherwise. A 400 when the query asks for what a published value is not.
+ * null otherwise. Its refusals are the route's (refuseVintagesAll).
  */
 function vintagesAnswer(view: SelectionView, query: OutputQuery, snapshot: Snapshot, format: 'csv' | 'json'): string | null {
   if (query.vintages !== 'all') return null;
-  const problem = vintagesAllProblem(query);
-  if (problem) throw problemError(problem);
   // the history is the latest data's: an as_of view is of the dataset at a vintage
   const latest = snapshot.datasets.get(view.dataset.meta.id) ?? view.dataset;
   const rows = vintageRows(latest, view.selection, snapshot.publishedAt);
@@ -182,14 +186,14 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
   },
   zip: {
     etagKind: 'zip',
-    // the README's citation names the day of access
-    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${ZIP_LAYOUT_VERSION}|${ctx.config.baseUrl}|${new Date().toISOString().slice(0, 10)}`,
-    // the CSV is made on the main thread as /series.csv's; fflate deflates large files on its own worker threads
-    light: true,
+    // the bytes are a function of the data and the selection (no day of access in the README)
+    etagExtra: (q, ctx) => `${q.lang ?? 'en'}|${ZIP_LAYOUT_VERSION}|${ctx.config.baseUrl}`,
+    // the files are made on the main thread (the CSV as /series.csv's) once the heavy pool has room; the pool deflates them
+    light: false,
     encode: (view, { query, snapshot, ctx }) => {
       const lang = query.lang ?? 'en';
       // exactly the bytes of /series.csv?labels=true&lang=… (its encoder's functions, not a copy)
-      return zipSelection({ view, snapshot, baseUrl: ctx.config.baseUrl, lang, csv: csvBytes(view, labelledLeadOf(view, lang)) });
+      return ctx.heavy.zip(zipFiles({ view, snapshot, baseUrl: ctx.config.baseUrl, lang, csv: csvBytes(view, labelledLeadOf(view, lang)) }));
     },
     description:
       "Same parameters as /series, plus `lang`. A zip of three files: `{dataset}.csv`, the selection as `/series.csv?labels=true&lang=…` writes it (codes and labels), `{dataset}.json`, the dataset's metadata as `/dataset/{id}/meta`, and `README.md`: title, source, license and its terms, the selection's URLs, the vintage (the publish the data is from) and a suggested citation naming it. Served as an attachment.",
@@ -197,7 +201,7 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
 };
 
 /** Bump when the zip's files or README change, so ETags of old files stop matching. */
-const ZIP_LAYOUT_VERSION = 'z1';
+const ZIP_LAYOUT_VERSION = 'z2';
 
 const langSchema = PARAMS.lang.schema;
 
@@ -263,12 +267,13 @@ function answerOf(
   req: RequestView,
   ctx: AppContext,
 ): Answer | Promise<Answer> {
+  refuseVintagesAll(query);
   const output = SELECTION_OUTPUTS[id];
   const encoder = OUTPUT_ENCODERS[id];
   const tagged = etagInputs(dataset, selection);
   const etag = selectionEtag(encoder.etagKind, tagged.version, tagged.selection, encoder.etagExtra(query, ctx, snapshot, selection));
   const headers = attachment(id, query, dataset.meta.id, selection.transform);
-  const cacheControl = asOfCacheControl(selection, output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined);
+  const cacheControl = asOfCacheControl(selection, output.group === 'chart' && comparesAny(query), output.group === 'chart' ? IMAGE_CACHE_CONTROL : undefined);
   // one literal of one shape (a spread of a head object cost a slow property definition per request: issue 16)
   const made = (body: Buffer | string | StreamedBody): Answer => ({ etag, type: output.mediaType, headers, cacheControl, build: () => body });
   // a 304 or 412 costs no computing, encoding or rendering

@@ -89,6 +89,35 @@ describe('GET /series.zip', () => {
     assert.match(readme, /@misc\{ch_fso_ppi_/);
   });
 
+  it('holds bytes that are a function of the data and the selection only: no day of access in the README', async () => {
+    const query = 'dataset=ch_fso_ppi&dims=base=2020&from=2021-01-01';
+    const zip = await fetchZip(query);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.ok(!zip.texts['README.md'].includes(today), `the README names today (${today})`);
+    assert.doesNotMatch(zip.texts['README.md'], /urldate|accessed/i);
+    // the same bytes from another app
+    const other = await startApp(REAL_DATA);
+    try {
+      assert.deepEqual((await other.inject(`/series.zip?${query}`)).rawPayload, (await app.inject(`/series.zip?${query}`)).rawPayload);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('is bounded by the heavy pool: beyond its one thread and empty queue, 503 overloaded', async () => {
+    const bounded = await startApp(REAL_DATA, { heavyThreads: 1, heavyQueue: 0 });
+    try {
+      // distinct selections, so no answer comes from the response cache
+      const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => bounded.inject(`/series.zip?dataset=ch_fso_ppi&from=${2001 + i}-01-01`)));
+      const refused = burst.filter((r) => r.statusCode === 503);
+      assert.ok(refused.length > 0, `6 at once on one thread, none refused: ${burst.map((r) => r.statusCode).join(' ')}`);
+      for (const r of refused) assert.equal(r.json().code, 'overloaded');
+      assert.ok(burst.some((r) => r.statusCode === 200));
+    } finally {
+      await bounded.close();
+    }
+  });
+
   it('refuses a bad selection with the one error shape', async () => {
     const res = await app.inject('/series.zip?dataset=ch_fso_ppi&dims=nope=1');
     assert.equal(res.statusCode, 400);

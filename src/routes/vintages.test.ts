@@ -189,6 +189,18 @@ describe('GET /dataset/{id}/vintages', () => {
     assert.equal(bad.json().code, 'bad_parameter');
   });
 
+  it('vintages=all refuses before any ETag: a conditional request it refuses gets the 400, never a 304', async () => {
+    for (const route of ['series', 'series.csv']) {
+      for (const extra of ['transform=yoy', 'labels=1']) {
+        const url = `/${route}?dataset=ch_kof_barometer&vintages=all&${extra}`;
+        const res = await app.inject({ url, headers: { 'if-none-match': '*' } });
+        assert.equal(res.statusCode, 400, url);
+      }
+    }
+    // the default transform, named, is what vintages=all gives
+    assert.equal((await app.inject('/series.csv?dataset=ch_kof_barometer&vintages=all&transform=level')).statusCode, 200);
+  });
+
   it('/series.zip with as_of holds the data as published then, and its README and citation name that vintage', async () => {
     const q = `dataset=ch_fso_wage_idx&dims=breakdown=bf1&as_of=${stampFileName(V1)}`;
     const res = await app.inject(`/series.zip?${q}`);

@@ -848,16 +848,24 @@ export function readerProblemCodes(taker: Taker): ErrorCode[] {
 }
 
 /**
+ * True when a yes/no output flag (`download`, `labels`: 1, true, 0 or false) is on.
+ * @example isFlagOn('1') // true
+ */
+export function isFlagOn(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
+
+/**
  * What `vintages=all` cannot take, as the problem of the first given: it
  * gives values as published, so no transform, conversion, `last` or labels.
  * @example vintagesAllProblem({ transform: 'yoy' })?.message // "Invalid vintages 'all': it gives the values as published: leave out transform=yoy."
  */
 export function vintagesAllProblem(given: { transform?: string; frequency?: string; last?: number; labels?: string }): SelectionProblem | null {
   const clash: [string, unknown][] = [
-    ['transform', given.transform && given.transform !== 'level' ? given.transform : undefined],
+    ['transform', given.transform && given.transform !== DEFAULT_TRANSFORM ? given.transform : undefined],
     ['frequency', given.frequency],
     ['last', given.last],
-    ['labels', given.labels === 'true' || given.labels === '1' ? given.labels : undefined],
+    ['labels', isFlagOn(given.labels) ? given.labels : undefined],
   ];
   const found = clash.find(([, v]) => v !== undefined);
   if (!found) return null;

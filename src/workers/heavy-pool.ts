@@ -4,6 +4,7 @@ import type { ChartOptions } from '../render/chart-svg.js';
 import type { OgInput } from '../render/og-image.js';
 import { detachView } from './detach-view.js';
 import type * as HeavyTasks from './heavy-tasks.js';
+import type { ZipFiles } from './heavy-tasks.js';
 import { createWorkerPool, siblingModule, type PoolSize, type WorkerPool } from './pool.js';
 
 /**
@@ -19,6 +20,8 @@ export interface HeavyPool {
   ogJpeg(input: OgInput): Promise<Buffer>;
   /** a workbook */
   xlsx(input: XlsxInput): Promise<Buffer>;
+  /** a zip of files (`/series.zip`) */
+  zip(files: ZipFiles): Promise<Buffer>;
   /** Throws OverloadedError when a task would be refused now: call it before costly preparation. */
   assertRoom(): void;
   /** tasks running and waiting now */
@@ -47,6 +50,7 @@ export function createHeavyPool(size: PoolSize): HeavyPool {
     chartPng: async (view, opts) => asBuffer(await pool.run('chartPng', { view: detachView(view), opts: detachOptions(opts) })),
     ogJpeg: async (input) => asBuffer(await pool.run('ogJpeg', { ...input, view: input.view && detachView(input.view) })),
     xlsx: async (input) => asBuffer(await pool.run('xlsx', input)),
+    zip: async (files) => asBuffer(await pool.run('zip', files)),
     assertRoom: () => pool.assertRoom(),
     load: () => pool.load(),
     close: () => pool.close(),

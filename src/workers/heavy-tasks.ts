@@ -5,6 +5,7 @@
  * a large chart it alone costs a hundred milliseconds.
  */
 import { setPriority } from 'node:os';
+import { zipSync } from 'fflate';
 import { Piscina } from 'piscina';
 import { encodeXlsxInput, type XlsxInput } from '../query/encode-xlsx.js';
 import type { SelectionView } from '../query/view.js';
@@ -62,4 +63,17 @@ export async function ogJpeg(input: OgInput): Promise<Buffer> {
 /** A workbook. */
 export function xlsx(input: XlsxInput): Buffer {
   return handOver(encodeXlsxInput(input));
+}
+
+/** The files of a zip (name → bytes) and the time its entries carry (`/series.zip`, routes/series-zip.ts). */
+export interface ZipFiles {
+  entries: Record<string, Uint8Array>;
+  /** ms since the epoch */
+  mtime: number;
+}
+
+/** A zip of files (deflated, level 6; entries carry `mtime`). */
+export function zip(files: ZipFiles): Buffer {
+  const data = zipSync(files.entries, { level: 6, mtime: files.mtime });
+  return handOver(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
 }

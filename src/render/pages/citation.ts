@@ -19,8 +19,8 @@ export interface CitationInput {
   version: string;
   /** ISO day the data was published (its year dates the citation) */
   updated: string | null;
-  /** ISO day of access */
-  accessed: string;
+  /** ISO day of access; null where the text must not change with the day (a zip's README): the citation then names none */
+  accessed: string | null;
   lang: Lang;
 }
 
@@ -32,22 +32,20 @@ const FORM_NAMES: Record<CitationForm, string> = { plain: 'Text', apa: 'APA', bi
 
 /** The three forms of the citation. */
 export function buildCitations(c: CitationInput, t: UiStrings['dataset']): Record<CitationForm, string> {
-  const year = (c.updated ?? c.accessed).slice(0, 4);
-  const accessed = fillTemplate(t.citeAccessed, { date: c.accessed });
+  const year = (c.updated ?? c.accessed ?? '').slice(0, 4);
+  const accessed = c.accessed === null ? null : fillTemplate(t.citeAccessed, { date: c.accessed });
   const version = fillTemplate(t.citeVersion, { version: c.version });
   const bib = (s: string): string => s.replace(/[{}\\]/g, '');
   return {
-    plain: `${c.source}: ${c.title} (${version}). ${c.url} (${accessed}).`,
-    apa: `${c.source}. (${year}). ${c.title} [Data set, ${version}]. Retrieved ${c.accessed}, from ${c.url}`,
+    plain: `${c.source}: ${c.title} (${version}). ${c.url}${accessed === null ? '' : ` (${accessed})`}.`,
+    apa: `${c.source}. (${year}). ${c.title} [Data set, ${version}]. Retrieved ${c.accessed === null ? '' : `${c.accessed}, `}from ${c.url}`,
     bibtex: [
       `@misc{${c.datasetId}_${year},`,
       `  author = {{${bib(c.source)}}},`,
       `  title = {${bib(c.title)}},`,
       `  year = {${year}},`,
       `  version = {${bib(c.version)}},`,
-      `  url = {${c.url}},`,
-      `  urldate = {${c.accessed}},`,
-      `  note = {${bib(accessed)}}`,
+      ...(accessed === null ? [`  url = {${c.url}}`] : [`  url = {${c.url}},`, `  urldate = {${c.accessed}},`, `  note = {${bib(accessed)}}`]),
       `}`,
     ].join('\n'),
   };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { FIXTURES, startApp } from '../../../test/helpers.js';
-import { publishVintages, VINTAGE_STAMPS as PAGE_STAMPS } from '../../../test/vintage-fixture.js';
+import { publishVintages, VINTAGE_IDS, VINTAGE_STAMPS as PAGE_STAMPS } from '../../../test/vintage-fixture.js';
 import path from 'node:path';
 import { LANGS } from '../../data/model.js';
 import { stampFileName } from '../../data/vintage-stamp.js';
@@ -93,6 +93,16 @@ describe('the revisions card of a dataset page', () => {
       [['101.5', '100.75']],
     );
     assert.match(baro, new RegExp(`data-revised-since="${stampFileName(PAGE_STAMPS[0])}"[^>]*>\\s*<p data-revised-count="0"`));
+  });
+
+  it("counts the last publish's revisions as /dataset/{id}/vintages does (values_revised of the last vintage: one rule)", async () => {
+    for (const id of VINTAGE_IDS) {
+      const vintages = (await app.inject({ url: `/dataset/${id}/vintages` })).json() as { vintage: string; values_revised: number }[];
+      const lastVintage = vintages.reduce((a, b) => (a.vintage > b.vintage ? a : b));
+      const count = /data-last-count="(\d+)"/.exec(await get(`/d/${id}`));
+      assert.ok(count, id);
+      assert.equal(Number(count[1]), lastVintage.values_revised, id);
+    }
   });
 
   it('is in the words of every language', async () => {

@@ -3,8 +3,10 @@
  * earlier vintage, with the points whose value was revised since, and the
  * table of the last publish's revisions. Every value as published at a
  * vintage comes from the store's history (data/history.ts valuesAsOf, the
- * one place that rule lives); a point is revised between two vintages when
- * it had a value at both and the values differ (the rule is here, once).
+ * one place that rule lives); a point is listed as revised between two
+ * vintages when it had a value at both and the values differ. How many
+ * values the last publish revised is the history's count (history.ts
+ * countVintages, as /dataset/{id}/vintages says it), not a second count.
  */
 import { formatIsoDate } from '../../data/dates.js';
 import { derived, derivedKey } from '../../data/derived.js';
@@ -61,11 +63,6 @@ function byDate(s: SeriesAsOf): Map<number, number | null> {
   return new Map(s.dates.map((d, i) => [d, Number.isNaN(s.values[i]) ? null : s.values[i]]));
 }
 
-/** Whether two published values differ (both missing: the same). */
-function differ(a: number | null, b: number | null): boolean {
-  return a !== b;
-}
-
 /**
  * The observations revised between two publishes of one series: dates with a
  * value in both whose values differ, by date; within [from, to] (days) when given.
@@ -81,7 +78,8 @@ export function revisedBetween(
   after.dates.forEach((date, i) => {
     if (date < from || date > to || !old.has(date)) return;
     const now = Number.isNaN(after.values[i]) ? null : after.values[i];
-    if (differ(old.get(date)!, now)) out.push({ date, old: old.get(date)!, new: now });
+    // both missing (null) is the same
+    if (old.get(date)! !== now) out.push({ date, old: old.get(date)!, new: now });
   });
   return out;
 }
@@ -100,7 +98,6 @@ function storeLevels(ds: Dataset, series: number): number[] {
 /** The last publish's revisions of a dataset, before they are named: level indices, date (days), values. */
 interface LastRevisions {
   points: { levels: number[]; date: number; old: number | null; new: number | null }[];
-  total: number;
 }
 
 /** Computed once per loaded dataset (they depend on its data alone): a page asks on every view. */
@@ -109,13 +106,12 @@ const LAST_REVISIONS = derivedKey<LastRevisions>("the last publish's revisions")
 /** The last publish's revisions over every history series (those are the only series a publish can have changed), at most MAX_LAST_REVISIONS. */
 function scanLastRevisions(ds: Dataset, history: History): LastRevisions {
   const n = history.stamps.length;
-  const out: LastRevisions = { points: [], total: 0 };
-  for (let h = 0; h < history.count; h++) {
+  const out: LastRevisions = { points: [] };
+  for (let h = 0; h < history.count && out.points.length < MAX_LAST_REVISIONS; h++) {
     const levels = history.codes.map((col) => col[h]);
     const before = valuesAsOf(ds.store, history, levels, history.stamps[n - 2])!;
     const after = valuesAsOf(ds.store, history, levels, history.stamps[n - 1])!;
     const points = revisedBetween(before, after);
-    out.total += points.length;
     for (const p of points.slice(0, MAX_LAST_REVISIONS - out.points.length)) out.points.push({ levels, ...p });
   }
   return out;
@@ -123,9 +119,10 @@ function scanLastRevisions(ds: Dataset, history: History): LastRevisions {
 
 /** The last publish's revisions, the series named in the page's language. */
 function lastRevisions(ds: Dataset, history: History, meta: ExplorerMeta, title: string): { last: RevisedPoint[]; total: number } {
-  const { points, total } = derived(ds, LAST_REVISIONS, () => scanLastRevisions(ds, history));
+  const { points } = derived(ds, LAST_REVISIONS, () => scanLastRevisions(ds, history));
   const last = points.map((p) => ({ series: -1, label: seriesLabel(meta, ds, p.levels, title), date: formatIsoDate(p.date), old: p.old, new: p.new }));
-  return { last, total };
+  // the one count of a vintage's revisions (history.ts countVintages), as /dataset/{id}/vintages says it
+  return { last, total: history.counts[history.stamps.length - 1].valuesRevised };
 }
 
 /** A shown series: its store id and the first and last date it shows (days). */
