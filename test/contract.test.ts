@@ -85,7 +85,8 @@ const NOT_SENT: Partial<Record<ErrorCode, string>> = {
   internal: 'only a bug raises it (unexpected errors become 500 without their message: test/errors.test.ts)',
   not_ready: 'needs a server before its first load: test/openapi.test.ts sends it to every operation',
   too_many_streams: 'needs the open-file limit reached: test/operations.test.ts (ulimit -n 100)',
-  too_many_rows: 'needs more rows than an Excel sheet holds; the largest real dataset has 41,664',
+  too_many_rows:
+    'needs more rows than the format holds (an Excel sheet; an SDMX message above DS_STREAM_ROWS, sent by src/routes/sdmx-data.test.ts); the largest real dataset has 41,664',
   before_first_vintage: 'needs published vintages, which the real directory has none of: src/routes/as-of.test.ts sends it to every route that takes as_of',
 };
 

@@ -99,7 +99,7 @@ function sdmxDataDocs(): Record<string, OperationDoc> {
     docs[url.replace(/:(\w+)/g, '{$1}')] = {
       operationId: ids[i],
       ok: { description: 'The data message, in the format Accept or format= asks for.', content },
-      raises: ['unknown_dataset', 'bad_sdmx_key', 'no_results', 'bad_date_range', 'not_implemented'],
+      raises: ['unknown_dataset', 'bad_sdmx_key', 'no_results', 'bad_date_range', 'not_implemented', 'too_many_rows'],
       errorFormat: 'sdmx',
       etag: true,
       beforeLoad: 'problem',

@@ -210,3 +210,26 @@ describe('SDMX data route', () => {
     }
   });
 });
+
+describe('SDMX data: an answer too large to build whole', () => {
+  // an SDMX message is built whole: above the streaming threshold (DS_STREAM_ROWS) it is refused
+  // with a clear 400 naming /series.csv, which streams; never a heap built without bound (review, issue 22)
+  let app: FastifyInstance;
+  before(async () => {
+    app = await startApp(REAL_DATA, { streamRows: 50 });
+  });
+  after(() => app.close());
+
+  it('refuses a selection of more observations than DS_STREAM_ROWS with too_many_rows, in SDMX-ML and in problem+json', async () => {
+    const url = '/sdmx/2.1/data/ch_fso_ppi/all';
+    const xml = await app.inject(url);
+    assert.equal(xml.statusCode, 400, xml.body.slice(0, 300));
+    assert.match(xml.body, /<message:ErrorMessage code="1[45]0">/);
+    assert.match(xml.body, /series\.csv/);
+    const json = await app.inject({ url, headers: { accept: 'application/json' } });
+    assert.equal(json.statusCode, 400);
+    assert.equal(JSON.parse(json.body).code, 'too_many_rows');
+    // a selection within the bound is answered
+    assert.equal((await app.inject('/sdmx/2.1/data/ch_kof_barometer/all?lastNObservations=12&format=csv')).statusCode, 200);
+  });
+});

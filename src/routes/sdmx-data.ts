@@ -164,7 +164,7 @@ function historyAsk(query: SdmxDataQuery): SdmxHistoryAsk | null {
 }
 
 /** The answer of an SDMX data request. */
-function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot, req: RequestView): Answer | Promise<Answer> {
+function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot, req: RequestView, maxObservations: number): Answer | Promise<Answer> {
   const atObservation = refuseUnimplemented(query);
   const history = historyAsk(query);
   const ds = flowDataset(snapshot, params.flowRef);
@@ -182,7 +182,7 @@ function answer(params: SdmxDataParams, query: SdmxDataQuery, snapshot: Snapshot
   const window = { startPeriod: query.startPeriod, endPeriod: query.endPeriod, lastNObservations: firstN === null ? query.lastNObservations : undefined };
   const selectionQuery = { ...sdmxSelectionQuery(ds, names, params.key ?? 'all', window), ...(query.as_of === undefined ? {} : { as_of: query.as_of }) };
   const parsed = parseSelectionAsOf(selectionQuery, snapshot);
-  const rest = { params, query, snapshot, req, names, atObservation, firstN, lastN, history, latest: ds };
+  const rest = { params, query, snapshot, req, names, atObservation, firstN, lastN, history, latest: ds, maxObservations };
   return parsed instanceof Promise ? parsed.then((p) => answerParsed(p, rest)) : answerParsed(parsed, rest);
 }
 
@@ -196,10 +196,26 @@ interface SdmxRequest {
   atObservation: SdmxObsDimension;
   firstN: number | null;
   lastN: number | null;
+  /** the most observations a message is built with (DS_STREAM_ROWS: above it /series.csv streams) */
+  maxObservations: number;
   /** the history questions asked, or null */
   history: SdmxHistoryAsk | null;
   /** the latest data of the flow, which holds its history (with as_of, `dataset` is a vintage's view) */
   latest: Dataset;
+}
+
+/**
+ * An SDMX message is built whole (its series nest their observations): one
+ * of more observations than the streaming threshold is refused, naming
+ * /series.csv, which streams them.
+ */
+function assertBuildable(observations: number, max: number): void {
+  if (observations <= max) return;
+  throw new BadParameterError(
+    `The selection has ${observations} observations, more than an SDMX message is built with here (${max}): narrow the key or the period, or use /series.csv, which streams.`,
+    { parameter: 'key', observations, limit: max },
+    'too_many_rows',
+  );
 }
 
 /** The answer of a parsed SDMX data request (the dataset is the vintage's with `as_of`: its ETag and Cache-Control say so, as-of.ts). */
@@ -227,7 +243,9 @@ function answerParsed({ dataset, selection }: ParsedSelection, r: SdmxRequest): 
   const prepared = preparedOf(snapshot);
   const sets = history ? sdmxHistorySets(r.latest, names, vintageRows(r.latest, selection, snapshot.publishedAt), history) : undefined;
   // the view's levels are indexed in its own metadata (a vintage's, with as_of): its names, which depend on the codes' text alone
-  const data = buildSdmxData(computeView(dataset, selection), sdmxNames(dataset), { detail, atObservation, firstN, lastN, prepared }, sets);
+  const view = computeView(dataset, selection);
+  assertBuildable(view.observations, r.maxObservations);
+  const data = buildSdmxData(view, sdmxNames(dataset), { detail, atObservation, firstN, lastN, prepared }, sets);
   if (isEmptyData(data)) {
     const facts = { flow: names.flowId, key: params.key ?? 'all' };
     const window = [query.startPeriod && ` from ${query.startPeriod}`, query.endPeriod && ` to ${query.endPeriod}`].filter(Boolean).join('');
@@ -263,7 +281,7 @@ export function registerSdmxDataRoutes(app: FastifyInstance, ctx: AppContext): v
         },
         querystring: QUERY_SCHEMA,
       },
-      handler: (query, snapshot, req) => answer(req.params as SdmxDataParams, query, snapshot, req),
+      handler: (query, snapshot, req) => answer(req.params as SdmxDataParams, query, snapshot, req, ctx.config.streamRows),
     });
   }
 }
