@@ -1,5 +1,5 @@
 import type { ErrorFormat } from './render-error.js';
-import { wantsSdmxError } from '../sdmx/errors.js';
+import { wantsSdmxError } from '../sdmx/data-formats.js';
 
 /** What deciding an error's format reads of a request (a Fastify request or Node's). */
 export interface RequestLike {
@@ -50,6 +50,13 @@ export function prefersJson(accept: string | undefined): boolean {
   return json > qualityOf(accept, 'text/html');
 }
 
+/** The `format=` of a request URL (SDMX data answers take it), or null. */
+function formatOf(req: RequestLike): string | null {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return q < 0 ? null : new URLSearchParams(url.slice(q + 1, q + 2001)).get('format');
+}
+
 /**
  * How to render an error for a request: its route's format when it matched
  * one, else an HTML page for a browser asking for a page, an error CSV for a
@@ -58,7 +65,8 @@ export function prefersJson(accept: string | undefined): boolean {
  */
 export function errorFormatOf(req: RequestLike, routeFormat?: ErrorFormat): ErrorFormat {
   // the SDMX face, matched or not: SDMX-ML for SDMX clients, problem+json for a client that asks for JSON (issue 22)
-  if (routeFormat === 'sdmx' || (!routeFormat && pathOf(req.url).startsWith('/sdmx/'))) return wantsSdmxError(req.headers.accept) ? 'sdmx' : 'json';
+  if (routeFormat === 'sdmx' || (!routeFormat && pathOf(req.url).startsWith('/sdmx/')))
+    return wantsSdmxError(req.headers.accept, formatOf(req)) ? 'sdmx' : 'json';
   // a page's error is a page for a browser, and the problem shape for a client that prefers JSON (issue 23)
   if (routeFormat === 'html') return prefersJson(req.headers.accept) ? 'json' : 'html';
   if (routeFormat) return routeFormat;

@@ -98,3 +98,21 @@ export function negotiateSdmxFormat(accept: string | undefined, format: SdmxForm
   }
   return SDMX_FORMAT_NAMES[0];
 }
+
+/**
+ * Whether an error of an SDMX route is written as SDMX-ML (true) or as our
+ * problem+json (false), read as the data answer reads the request: our shape
+ * when `format=jsondata`, or when the first JSON or XML type of Accept (ranges
+ * tried by q, as negotiateSdmxFormat tries them) is JSON; SDMX-ML otherwise.
+ * @example wantsSdmxError('application/xml;q=0.1, application/json') // false
+ * @example wantsSdmxError(undefined, 'jsondata') // false
+ */
+export function wantsSdmxError(accept: string | undefined, format?: unknown): boolean {
+  if (format === 'jsondata') return false;
+  if (!accept) return true;
+  for (const { range } of acceptRanges(accept)) {
+    if (/^application\/([\w.+-]*\+)?json$/.test(range)) return false;
+    if (/^(application|text)\/([\w.+-]*\+)?xml$/.test(range)) return true;
+  }
+  return true;
+}

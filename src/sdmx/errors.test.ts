@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { BadParameterError, MethodNotAllowedError, NotFoundError, NotImplementedError, PreconditionFailedError } from '../errors/ds-error.js';
-import { renderSdmxError, sdmxCodeOf, wantsSdmxError } from './errors.js';
+import { renderSdmxError, sdmxCodeOf } from './errors.js';
+import { wantsSdmxError } from './data-formats.js';
 
 /** xmllint's verdict on a text: '' when well-formed. */
 function xmllint(text: string): string {
@@ -47,5 +48,9 @@ describe('SDMX errors', () => {
     assert.equal(wantsSdmxError('application/json'), false);
     assert.equal(wantsSdmxError('application/vnd.sdmx.data+json;version=1.0.0'), false);
     assert.equal(wantsSdmxError('application/xml, application/json;q=0.5'), true);
+    // read by q, as the data answer's format is (review: the data and its error disagreed)
+    assert.equal(wantsSdmxError('application/xml;q=0.1, application/json'), false);
+    assert.equal(wantsSdmxError('application/json;q=0.1, application/xml'), true);
+    assert.equal(wantsSdmxError('*/*', 'jsondata'), false);
   });
 });

@@ -2,7 +2,7 @@
  * SDMX errors (docs/decisions.md, "SDMX errors"): an error of the SDMX routes
  * is our DsError (one catalogue, one status), written as the SDMX-ML 2.1 error
  * message SDMX clients read, with the standard SDMX code. A client that asks
- * for JSON keeps our problem shape; that choice is `wantsSdmxError`.
+ * for JSON keeps our problem shape; that choice is `wantsSdmxError` (data-formats.ts, beside the data answer's).
  */
 import { escapeMarkup } from '../markup.js';
 import type { DsError } from '../errors/ds-error.js';
@@ -78,19 +78,4 @@ export function renderSdmxError(error: DsError, code: SdmxErrorCode = sdmxCodeOf
     '  </message:ErrorMessage>\n' +
     '</message:Error>\n';
   return { status: error.status, type: SDMX_XML_TYPE, sdmxCode: code, body };
-}
-
-/**
- * Whether an error of an SDMX route is written as SDMX-ML (true) or as our
- * problem+json (false): JSON when the client names a JSON type (problem+json,
- * application/json, SDMX-JSON) before or instead of any XML type, SDMX-ML otherwise.
- * @example wantsSdmxError('application/json') // false
- * @example wantsSdmxError(undefined) // true
- */
-export function wantsSdmxError(accept: string | undefined): boolean {
-  if (!accept) return true;
-  const json = accept.search(/application\/([\w.+-]*\+)?json/i);
-  if (json < 0) return true;
-  const xml = accept.search(/(application|text)\/([\w.+-]*\+)?xml/i);
-  return xml >= 0 && xml < json;
 }
