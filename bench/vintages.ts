@@ -9,6 +9,7 @@
  *
  *   npx tsx bench/vintages.ts [--large /tmp/ds-large] [--vintages 20] [--datasets N] [--no-out]
  */
+import { mulberry32 } from '../scripts/demo/random.js';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -48,18 +49,6 @@ function copySource(large: string, src: string, limit: number | null): string[] 
   for (const name of ['categories.json', 'licenses.json', 'sources.json']) if (existsSync(join(large, name))) cpSync(join(large, name), join(src, name));
   writeFileSync(join(src, 'catalog.json'), JSON.stringify(kept, null, 2));
   return kept.map((e) => e.id);
-}
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Revises 2 % of the values dated in the last year of a CSV (multiplies them by 1.01); returns how many. */
@@ -155,7 +144,7 @@ async function main(): Promise<void> {
     const src = join(work, 'src');
     const out = join(work, 'public');
     const ids = copySource(args.large, src, args.datasets ? Number(args.datasets) : null);
-    const next = random(21);
+    const next = mulberry32(21);
     const times: number[] = [];
     const cpu: number[] = [];
     let revised = 0;
