@@ -27,6 +27,8 @@ export interface PublishedMeta {
 export interface VintageFixture {
   /** the published directory (OUT: serve it with startApp) */
   dir: string;
+  /** the source directory (SRC) the vintages were published from: a test may publish another vintage of it into `dir` */
+  src: string;
   stamps: readonly string[];
   /** per vintage (oldest first), per dataset: the published CSV rows, header first */
   csv: Record<string, string[][]>[];
@@ -131,6 +133,7 @@ export async function publishVintages(): Promise<VintageFixture> {
 
   return {
     dir: out,
+    src,
     stamps: VINTAGE_STAMPS,
     csv,
     meta,

@@ -23,8 +23,11 @@ export interface OembedQuery {
   format?: string;
 }
 
-/** Reads the page URL of an oEmbed request: ours, a dataset page, a valid selection; else 404 (oEmbed §2.3.5). */
-function readPage(snapshot: Snapshot, text: string, baseUrl: string): Target {
+/**
+ * Reads the page URL of an oEmbed request: ours, a dataset page, a valid
+ * selection (at its `as_of`'s vintage: a promise); else 404 (oEmbed §2.3.5).
+ */
+function readPage(snapshot: Snapshot, text: string, baseUrl: string): Target | Promise<Target> {
   let url: URL;
   try {
     url = new URL(text);
@@ -35,15 +38,18 @@ function readPage(snapshot: Snapshot, text: string, baseUrl: string): Target {
   if (!/^https?:$/.test(url.protocol) || url.host.toLowerCase() !== ours.host.toLowerCase()) {
     throw new NotFoundError(`'${text}' is not a page of this site (${ours.host}): no embed for it.`, { url: text }, 'not_our_url');
   }
-  let page: Target | null;
+  const notEmbeddable = (e: unknown): never => {
+    if (e instanceof DsError) throw new NotFoundError(`No embed for '${text}': ${e.message}`, { url: text, ...e.facts, reason: e.code }, 'not_embeddable');
+    throw e;
+  };
+  let page: Target | Promise<Target> | null = null;
   try {
     page = parsePageUrl(snapshot, url.pathname + url.search, baseUrl);
   } catch (e) {
-    if (e instanceof DsError) throw new NotFoundError(`No embed for '${text}': ${e.message}`, { url: text, ...e.facts, reason: e.code }, 'not_embeddable');
-    throw e;
+    notEmbeddable(e);
   }
   if (!page) throw new NotFoundError(`'${text}' is not a dataset page: only dataset pages ({base}/d/{id}) can be embedded.`, { url: text }, 'not_embeddable');
-  return page;
+  return page instanceof Promise ? page.catch(notEmbeddable) : page;
 }
 
 /** The chart thumbnail size within the consumer's maxima, or null when the chart cannot be that small. */
@@ -54,11 +60,12 @@ function thumbnailSize(maxwidth: number | undefined, maxheight: number | undefin
 }
 
 /**
- * The oEmbed answer for a dataset page URL (any language, with selection).
- * `format=xml` (or any other than json) is a 501, a URL that is not ours or
- * not a dataset page a 404, as the oEmbed spec says.
+ * The oEmbed answer for a dataset page URL (any language, with selection;
+ * a promise when it has `as_of`). `format=xml` (or any other than json) is
+ * a 501, a URL that is not ours or not a dataset page a 404, as the oEmbed
+ * spec says.
  */
-export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: string): Record<string, unknown> {
+export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: string): Record<string, unknown> | Promise<Record<string, unknown>> {
   if (query.format !== undefined && query.format !== 'json') {
     throw new NotImplementedError(`format=${query.format} is not available: this provider answers oEmbed in JSON only (format=json or no format).`, {
       parameter: 'format',
@@ -66,6 +73,11 @@ export function oembedAnswer(snapshot: Snapshot, query: OembedQuery, baseUrl: st
     });
   }
   const page = readPage(snapshot, query.url, baseUrl);
+  return page instanceof Promise ? page.then((p) => answerOf(p, query, baseUrl)) : answerOf(page, query, baseUrl);
+}
+
+/** The oEmbed answer of a page read from the request's URL: its (vintage's) title, the embed and thumbnail of its selection. */
+function answerOf(page: Target, query: OembedQuery, baseUrl: string): Record<string, unknown> {
   const { dataset, selection } = page;
   const lang: Lang = page.lang ?? 'en';
   const order = dataset.meta.dimOrder;

@@ -6,6 +6,7 @@ import { isReservedName } from '../selection/params.js';
 import { datasetFacts, problemError, readSelection } from '../selection/read-selection.js';
 import { splitLangPrefix, urlPartsOf, type UrlSelection } from '../urls.js';
 import { orderDims } from './levels.js';
+import { datasetAsOf } from './vintages.js';
 import { openingSelection, pageSelection } from '../selection/from-dataset.js';
 import type { PageQuery } from '../selection/state.js';
 
@@ -14,15 +15,19 @@ import type { PageQuery } from '../selection/state.js';
  * (`/de/d/ch_fso_cpi?item=100_100`, with or without host), a series key
  * (`ch_fso_cpi/item=100_100`, `ch_fso_cpi?dims=item=100_100`, a bare id) or a
  * dotted key as the clients name columns (`ch_seco_concon.index.ks_i11.csa`,
- * one code per dimension in dim_order).
+ * one code per dimension in dim_order). With `as_of` (issue 21), the
+ * selection is read against the dataset as published at that vintage (its
+ * codes, last date and labels), so the target is a promise; without it, the
+ * target is read at once from the latest data.
  */
 
 /** How a target was written ('text': found by search, see resolve.ts). */
 export type TargetKind = 'page-url' | 'series-key' | 'dotted-key' | 'text';
 
-/** A selection read from a page URL or a key, checked against the data. */
+/** A selection read from a page URL or a key, checked against the data (at the vintage its `as_of` asks for). */
 export interface Target {
   kind: TargetKind;
+  /** the dataset, or with `as_of` the dataset as published at that vintage */
   dataset: Dataset;
   selection: UrlSelection & { dims: Record<string, string[]> };
   /** true when the input named no dimension and the dataset's default view was filled in */
@@ -41,10 +46,19 @@ export function looksLikeUrl(text: string): boolean {
 }
 
 /**
- * A page URL as a selection; null when the path is not a dataset page.
- * Relative URLs are read against `baseUrl`.
+ * Reads a target from the dataset as published at the vintage `asOf` asks
+ * for (a promise), or at once from the latest when there is none (an empty
+ * value is absent, as the one reader reads every empty value).
  */
-export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string): Target | null {
+function readAt(snapshot: Snapshot, latest: Dataset, asOf: string | undefined, read: (dataset: Dataset) => Target): Target | Promise<Target> {
+  return asOf ? datasetAsOf(snapshot, latest, asOf).then(read) : read(latest);
+}
+
+/**
+ * A page URL as a selection (a promise with `as_of`); null when the path is
+ * not a dataset page. Relative URLs are read against `baseUrl`.
+ */
+export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string): Target | Promise<Target> | null {
   let url: URL;
   try {
     url = new URL(text.startsWith('/') || /^https?:/i.test(text) ? text : `/${text}`, baseUrl);
@@ -55,10 +69,13 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   const m = PAGE_PATH.exec(rest);
   if (!m) return null;
   const id = safeDecode(m[1]);
-  const dataset = findDataset(snapshot, id);
   const query: PageQuery = {};
   for (const [name, value] of url.searchParams) query[name] = [...((query[name] as string[] | undefined) ?? []), value];
-  // the page's own reader, strictly: the selection is the one the page shows
+  return readAt(snapshot, findDataset(snapshot, id), url.searchParams.getAll('as_of').at(-1), (dataset) => pageTarget(dataset, query, lang));
+}
+
+/** A page's query as a target: the page's own reader, strictly, so the selection is the one the page shows. */
+function pageTarget(dataset: Dataset, query: PageQuery, lang: Lang | null): Target {
   const { selection, problems } = pageSelection(dataset, query);
   if (problems[0]) throw problemError(problems[0]);
   // a dimension named like a parameter (ch_fso_ppi's base) is named only in dims: its bare name is the parameter
@@ -76,17 +93,17 @@ function safeDecode(text: string): string {
 }
 
 /**
- * A series key or a dotted key as a selection; null when the text is not
- * shaped like one (then it is free text). An id-shaped key naming no dataset
- * is a 404 with the closest ids.
+ * A series key or a dotted key as a selection (a promise for a series key
+ * with `as_of`); null when the text is not shaped like one (then it is free
+ * text). An id-shaped key naming no dataset is a 404 with the closest ids.
  */
-export function parseKey(snapshot: Snapshot, text: string): Target | null {
+export function parseKey(snapshot: Snapshot, text: string): Target | Promise<Target> | null {
   const key = KEY.exec(text);
   if (key && (snapshot.datasets.has(key[1]) || (key[2] ?? '').includes('=') || (key[3] ?? '').includes('='))) {
-    const dataset = findDataset(snapshot, key[1]);
     const params = new URLSearchParams(key[3] ?? '');
     if (key[2]) params.append('dims', key[2]);
-    return { kind: 'series-key', lang: null, dataset, ...readParams(dataset, params) };
+    const read = (dataset: Dataset): Target => ({ kind: 'series-key', lang: null, dataset, ...readParams(dataset, params) });
+    return readAt(snapshot, findDataset(snapshot, key[1]), params.getAll('as_of').at(-1), read);
   }
   const dotted = DOTTED.exec(text);
   if (dotted && (snapshot.datasets.has(dotted[1]) || (dotted[1].includes('_') && !/\s/.test(text)))) {

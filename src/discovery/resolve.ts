@@ -24,9 +24,10 @@ interface TextTarget extends Target {
 /**
  * Reads `q` in the order: page URL, series or dotted key, free text (best
  * search hit). Throws 404 with the closest candidates when nothing matches.
- * @example resolveTarget(snapshot, '/de/d/ch_fso_ppi?dims=base=2020', 'en', 'https://x.org').selection.dims // { base: ['2020'] }
+ * A page URL or key with `as_of` is read against that vintage: a promise.
+ * @example (await resolveTarget(snapshot, '/de/d/ch_fso_ppi?dims=base=2020', 'en', 'https://x.org')).selection.dims // { base: ['2020'] }
  */
-export function resolveTarget(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Target | TextTarget {
+export function resolveTarget(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Target | TextTarget | Promise<Target> {
   const text = q.trim();
   if (text === '')
     throw new BadParameterError(
@@ -62,9 +63,17 @@ function candidatesFor(snapshot: Snapshot, q: string, lang: Lang): { dataset: st
   return [...ids].slice(0, 5).map((id) => ({ dataset: id, title: pickLabel(snapshot.datasets.get(id)!.meta.title, lang) }));
 }
 
-/** The `/resolve` answer: the canonical selection, its labels, key, page URLs (every language), embed and API URLs. */
-export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Record<string, unknown> {
+/**
+ * The `/resolve` answer: the canonical selection, its labels, key, page URLs
+ * (every language), embed and API URLs; a promise when `q` has `as_of`.
+ */
+export function resolveAnswer(snapshot: Snapshot, q: string, lang: Lang, baseUrl: string): Record<string, unknown> | Promise<Record<string, unknown>> {
   const target = resolveTarget(snapshot, q, lang, baseUrl);
+  return target instanceof Promise ? target.then((t) => answerOf(t, q, lang, baseUrl)) : answerOf(target, q, lang, baseUrl);
+}
+
+/** The answer of a target read from `q`: its dataset's (or vintage's) titles and labels, and URLs that keep its selection. */
+function answerOf(target: Target | TextTarget, q: string, lang: Lang, baseUrl: string): Record<string, unknown> {
   const { dataset, selection } = target;
   const shown = target.lang ?? lang;
   const convert = selection.convert ?? null;

@@ -4,8 +4,11 @@
  * history's (`History.counts`, data/history.ts countVintages); a dataset
  * without history files has exactly one vintage, which holds all it has.
  */
+import { datasetAt } from '../data/dataset-at.js';
 import { datasetStamps, type VintageCounts } from '../data/history.js';
 import type { Dataset, Snapshot } from '../data/model.js';
+import { PARAMS } from '../selection/params.js';
+import { datasetFacts, problemError } from '../selection/read-selection.js';
 
 /** One vintage of a dataset, as `/dataset/{id}/vintages` answers it. */
 export interface VintageRecord {
@@ -87,4 +90,18 @@ export function latestVintages(snapshot: Snapshot, max = UPDATES_FEED_MAX): Data
 /** The vintage of a dataset's latest data: its newest publish's stamp (null when nothing says when it was published). */
 export function latestVintage(ds: Dataset, snapshot: Snapshot): string | null {
   return datasetStamps(ds, snapshot.publishedAt).at(-1) ?? null;
+}
+
+/**
+ * The dataset as published at the vintage an `as_of` text asks for, read by
+ * the parameter table's reader (PARAMS.as_of): the selection routes, the
+ * page URLs and series keys of /resolve and /oembed check their codes
+ * against it. Throws the reader's problem (a 400, before_first_vintage) at
+ * once; the view itself may take a file read (data/dataset-at.ts).
+ * @example const then = await datasetAsOf(snapshot, latest, '2026-01-20'); then.meta.title
+ */
+export function datasetAsOf(snapshot: Snapshot, latest: Dataset, text: string): Promise<Dataset> {
+  const read = PARAMS.as_of.read(text, datasetFacts(latest));
+  if ('problem' in read) throw problemError(read.problem);
+  return datasetAt(snapshot, latest, read.value.vintage);
 }

@@ -1,9 +1,10 @@
 import { datasetAt } from '../data/dataset-at.js';
 import type { Dataset, Snapshot } from '../data/model.js';
+import { datasetAsOf } from '../discovery/vintages.js';
 import { findDataset } from '../query/parse-selection.js';
 import type { Selection } from '../query/view.js';
 import { PARAMS, type SelectionQuery } from '../selection/params.js';
-import { datasetFacts, parseSelection, problemError } from '../selection/read-selection.js';
+import { datasetFacts, parseSelection } from '../selection/read-selection.js';
 
 /**
  * `as_of` on the selection routes (issue 21): the query is read against
@@ -29,10 +30,7 @@ export interface ParsedSelection {
 export function parseSelectionAsOf(query: SelectionQuery, snapshot: Snapshot): ParsedSelection | Promise<ParsedSelection> {
   // an empty value is absent, as the one reader reads every empty value (read-selection.ts readValues)
   if (query.as_of === undefined || String(query.as_of) === '') return parseSelection(query, snapshot);
-  const latest = findDataset(snapshot, query.dataset);
-  const read = PARAMS.as_of.read(String(query.as_of), datasetFacts(latest));
-  if ('problem' in read) throw problemError(read.problem);
-  return datasetAt(snapshot, latest, read.value.vintage).then((at) => parseSelection(query, snapshot, at));
+  return datasetAsOf(snapshot, findDataset(snapshot, query.dataset), String(query.as_of)).then((at) => parseSelection(query, snapshot, at));
 }
 
 /**

@@ -139,9 +139,9 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         additionalProperties: false,
       },
     },
-    handler: (query, snapshot) => {
+    handler: async (query, snapshot) => {
       const lang = query.lang ?? 'en';
-      const answer = resolveAnswer(snapshot, query.q, lang, baseUrl);
+      const answer = await resolveAnswer(snapshot, query.q, lang, baseUrl);
       return { etag: `W/"r-${snapshot.version}-${paramsHash(query.q, lang)}"`, type: JSON_TYPE, build: () => JSON.stringify(answer) };
     },
   });
@@ -167,8 +167,8 @@ export function registerDiscoveryRoutes(app: FastifyInstance, ctx: AppContext): 
         additionalProperties: false,
       },
     },
-    handler: (query, snapshot) => {
-      const answer = oembedAnswer(snapshot, query, baseUrl);
+    handler: async (query, snapshot) => {
+      const answer = await oembedAnswer(snapshot, query, baseUrl);
       return {
         etag: `W/"o-${snapshot.version}-${paramsHash(query.url, query.maxwidth, query.maxheight)}"`,
         type: JSON_TYPE,
