@@ -72,6 +72,15 @@ describe('/resolve and /oembed with as_of', () => {
     assert.equal(latest.json().code, 'unknown_code');
   });
 
+  it('says which vintage the answer is as of: the stamp of the vintage the as_of resolved to, null for the latest data', async () => {
+    const asOf = async (q: string) => (await resolve(q)).json().as_of;
+    assert.equal(await asOf(`/d/ch_fso_wage_idx?as_of=${fx.stamps[0]}`), fx.stamps[0]);
+    // a date between two publishes is the vintage published last before it, as the URLs write it
+    assert.equal(await asOf('ch_fso_wage_idx/breakdown=tot?as_of=2026-02-20'), fx.stamps[1]);
+    assert.equal(await asOf('/d/ch_fso_wage_idx'), null);
+    assert.equal(await asOf('ch_fso_wage_idx.tot.real'), null);
+  });
+
   it('resolves a series key with as_of against that vintage, in both ways a key writes its dimensions', async () => {
     for (const key of [`ch_fso_wage_idx/breakdown=${GONE};adjustment=real`, `ch_fso_wage_idx?dims=breakdown=${GONE};adjustment=real`]) {
       const glue = key.includes('?') ? '&' : '?';

@@ -92,6 +92,8 @@ function answerOf(target: Target | TextTarget, q: string, lang: Lang, baseUrl: s
     frequency: convert?.frequency ?? null,
     aggregation: convert?.aggregation ?? null,
     partial: convert?.partial ?? null,
+    // the vintage the as_of resolved to (null: the latest data, or a dataset without history, whose one vintage has no time)
+    as_of: selection.asOf?.vintage ?? null,
     ...selectionLabels(dataset, selection.dims),
     key: seriesKey(dataset, selection.dims),
     lang: shown,

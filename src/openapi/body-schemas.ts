@@ -263,6 +263,11 @@ const resolveAnswer = {
     frequency: { type: ['string', 'null'], description: 'The lower frequency the selection is converted to (null: as published).' },
     aggregation: { type: ['string', 'null'] },
     partial: { type: ['boolean', 'null'] },
+    as_of: {
+      type: ['string', 'null'],
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$',
+      description: 'The vintage (publish time stamp) the selection is read as of, from the `as_of` of the page URL or key; null: the latest data.',
+    },
     key: { type: 'string', description: 'The series key, e.g. `ch_fso_ppi/base=2020`.' },
     page: { $ref: '#/components/schemas/Labels' },
     embed: { type: 'string' },
