@@ -14,6 +14,7 @@ import { parseCsvText, startApp } from '../../test/helpers.js';
 import { publishVintages, type VintageFixture } from '../../test/vintage-fixture.js';
 import { stampFileName } from '../data/vintage-stamp.js';
 import { publish } from '../publish/publish.js';
+import { resolveTarget } from './resolve.js';
 
 const BASE = 'http://localhost:0';
 
@@ -70,6 +71,20 @@ describe('/resolve and /oembed with as_of', () => {
     const latest = await resolve(page);
     assert.equal(latest.statusCode, 400, latest.body);
     assert.equal(latest.json().code, 'unknown_code');
+  });
+
+  it('reads a target without as_of at once, as before, and only one with as_of against a vintage view (a promise)', async () => {
+    const snapshot = app.ds.data.current!;
+    for (const q of ['/d/ch_fso_wage_idx?breakdown=tot', 'ch_fso_wage_idx/breakdown=tot', '/d/ch_fso_wage_idx?as_of=', 'ch_fso_wage_idx.tot.real']) {
+      const target = resolveTarget(snapshot, q, 'en', BASE);
+      assert.ok(!(target instanceof Promise), q);
+      assert.equal(target.dataset, snapshot.datasets.get('ch_fso_wage_idx'), q);
+    }
+    for (const q of [`/d/ch_fso_wage_idx?as_of=${fx.stamps[0]}`, `ch_fso_wage_idx/breakdown=tot?as_of=${fx.stamps[0]}`]) {
+      const target = resolveTarget(snapshot, q, 'en', BASE);
+      assert.ok(target instanceof Promise, q);
+      assert.equal((await target).dataset.vintage?.stamp, fx.stamps[0], q);
+    }
   });
 
   it('says which vintage the answer is as of: the stamp of the vintage the as_of resolved to, null for the latest data', async () => {
