@@ -16,7 +16,7 @@
  * fresh) and by a bare `node:http` server answering the same URLs with the
  * bytes ours sent, from memory, taking turns; ratios of medians.
  *
- *   npx tsx bench/cold.ts [--count 100000] [--workers 1] [--rounds 3] [--round-count 10000] [--kinds csv,json] [--large /tmp/ds-large] [--cpu-prof DIR] [--no-out]
+ *   npx tsx bench/cold.ts [--count 100000] [--workers 1] [--rounds 3] [--round-count 10000] [--kinds csv,json] [--large /tmp/ds-large] [--cpu-prof DIR] [--node-args '--max-semi-space-size=32'] [--no-out]
  */
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +146,7 @@ async function run(): Promise<void> {
       large: { type: 'string', default: '/tmp/ds-large' },
       'duckdb-seconds': { type: 'string', default: '10' },
       'cpu-prof': { type: 'string' },
+      'node-args': { type: 'string', default: '' },
       'no-out': { type: 'boolean', default: false },
       out: { type: 'string', default: join(root, 'bench', 'RESULTS.md') },
     },
@@ -182,7 +183,11 @@ async function run(): Promise<void> {
     const files = workerCounts.length > 0 ? await writeStaticAnswers(prep.baseUrl, paths, www) : [];
     const nginxList = join(tmp, 'nginx.txt');
     writeFileSync(nginxList, files.join('\n') + '\n');
-    const nodeArgs = values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`];
+    // --node-args: Node/V8 flags of our measured server only (e.g. a larger young generation), never of the baselines
+    const nodeArgs = [
+      ...(values['cpu-prof'] === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`]),
+      ...values['node-args']!.split(' ').filter(Boolean),
+    ];
     log(`writing Parquet copies for the DuckDB baseline`);
     mkdirSync(join(tmp, 'parquet'));
     await writeParquetCopies(dataDir, join(tmp, 'parquet'));
