@@ -45,16 +45,39 @@ export const NUMBER_TEXT_MAX = 24;
  * @example writeNumberText(buf, 0, 1234.5) // 6, buf starts with '1234.5'
  */
 export function writeNumberText(buf: Uint8Array, at: number, v: number): number {
+  // one try at six decimals tells a value with at most six (its shortest text is
+  // these digits less their trailing zeros) from one with more (String's text)
+  const micros = Math.round(v * 1e6);
+  if (!(micros < UNIQUE_BELOW && micros > -UNIQUE_BELOW)) return writeByTries(buf, at, v);
+  if (micros / 1e6 !== v) return writeText(buf, at, String(v));
+  if (micros === 0) {
+    // -0 too: String(-0) is '0'
+    buf[at] = 48;
+    return at + 1;
+  }
+  let n = micros;
+  if (n < 0) {
+    buf[at++] = 45;
+    n = -n;
+  }
+  let fraction = n % 1e6;
+  at = writeWhole(buf, at, (n - fraction) / 1e6);
+  if (fraction === 0) return at;
+  let decimals = 6;
+  for (let f = fraction | 0; f === ((f / 10) | 0) * 10; f = (f / 10) | 0) decimals--;
+  fraction = (fraction / POWERS[6 - decimals]) | 0;
+  buf[at] = 46;
+  writeDigits(buf, at + 1 + decimals, fraction, decimals);
+  return at + 1 + decimals;
+}
+
+/** writeNumberText for a value whose six-decimal integer is too large to be unique: the fewest decimals that read back, one try each. */
+function writeByTries(buf: Uint8Array, at: number, v: number): number {
   for (let k = 0; k < POWERS.length; k++) {
     const p = POWERS[k];
     let s = Math.round(v * p);
     if (!(s < UNIQUE_BELOW && s > -UNIQUE_BELOW)) break;
     if (s / p !== v) continue;
-    // -0 too: String(-0) is '0'
-    if (s === 0) {
-      buf[at] = 48;
-      return at + 1;
-    }
     if (s < 0) {
       buf[at++] = 45;
       s = -s;
@@ -67,7 +90,11 @@ export function writeNumberText(buf: Uint8Array, at: number, v: number): number 
     writeDigits(buf, at + 1 + k, fraction, k);
     return at + 1 + k;
   }
-  const text = String(v);
+  return writeText(buf, at, String(v));
+}
+
+/** Writes an ASCII text at `at`; returns the position after it. */
+function writeText(buf: Uint8Array, at: number, text: string): number {
   for (let j = 0; j < text.length; j++) buf[at++] = text.charCodeAt(j);
   return at;
 }
