@@ -1,4 +1,6 @@
 import { formatIsoDate, writeIsoDate } from '../data/dates.js';
+import { derived, derivedKey } from '../data/derived.js';
+import type { Dataset } from '../data/model.js';
 import { NUMBER_TEXT_MAX, numberText, writeNumberText } from '../data/number-text.js';
 import type { SelectionView, SeriesView } from './view.js';
 
@@ -29,8 +31,8 @@ export interface CsvLead {
 }
 
 /** The published CSV's lead: one code column per dimension, in dim_order. */
-function codeLead(view: SelectionView): CsvLead {
-  return { names: view.dataset.meta.dimOrder, fields: (s) => s.codes };
+function codeLead(dataset: Dataset): CsvLead {
+  return { names: dataset.meta.dimOrder, fields: (s) => s.codes };
 }
 
 /** Room a row needs after its lead: the date (at most 14 characters: a signed 7-digit year), a comma, the number, the newline. */
@@ -57,7 +59,7 @@ const csvHeader = (lead: CsvLead): Buffer => Buffer.from([...lead.names, 'date',
  * pieces of `pieceBytes` (no string per row: issue 16, the cold path);
  * `csvBytes` writes the same rows as one buffer.
  */
-export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view), pieceBytes = CHUNK): Generator<Buffer> {
+export function* csvChunks(view: SelectionView, lead: CsvLead = codeLead(view.dataset), pieceBytes = CHUNK): Generator<Buffer> {
   const header = csvHeader(lead);
   let buf = Buffer.allocUnsafe(Math.max(pieceBytes, header.length));
   const cursor = { at: header.copy(buf, 0) };
@@ -105,21 +107,58 @@ let scratch = Buffer.allocUnsafe(CHUNK);
 /** The most the scratch grows to. */
 const SCRATCH_MAX = 1 << 20;
 
+/**
+ * What the published CSV's lead costs once per dataset rather than per
+ * answer (issue 24, round 3): the header line, and each series' lead (its
+ * codes and commas) as bytes, made the first time a series is asked for.
+ */
+interface CodeLeadBytes {
+  header: Buffer;
+  /** by series id (index into the store) */
+  leads: (Buffer | undefined)[];
+}
+const CODE_LEAD_BYTES = derivedKey<CodeLeadBytes>('the CSV header and series leads as bytes');
+
+/** The header line and the code lead of each series of `dataset`, as bytes, kept on it. */
+const codeLeadBytes = (dataset: Dataset): CodeLeadBytes =>
+  derived(dataset, CODE_LEAD_BYTES, () => ({ header: csvHeader(codeLead(dataset)), leads: new Array<Buffer | undefined>(dataset.store.count) }));
+
+/** The lead bytes of the rows of series `s` of `view`: kept per dataset for the code lead, made per answer for another. */
+function prefixOf(view: SelectionView, lead: CsvLead | undefined, kept: CodeLeadBytes | undefined, k: number): Buffer {
+  const s = view.series[k];
+  if (kept === undefined) return rowLead(lead!, s, k);
+  return (kept.leads[s.id] ??= rowLead(codeLead(view.dataset), s, k));
+}
+
 /** Tidy CSV (see `csvChunks`) as one buffer of exactly its length. */
-export function csvBytes(view: SelectionView, lead: CsvLead = codeLead(view)): Buffer {
-  const header = csvHeader(lead);
-  const prefixes = view.series.map((s, k) => rowLead(lead, s, k));
+export function csvBytes(view: SelectionView, lead?: CsvLead): Buffer {
+  const kept = lead === undefined ? codeLeadBytes(view.dataset) : undefined;
+  const header = kept?.header ?? csvHeader(lead!);
+  const { series } = view;
+  const prefixes: Buffer[] = new Array<Buffer>(series.length);
   let bound = header.length;
-  for (let k = 0; k < prefixes.length; k++) bound += view.series[k].dates.length * rowRoom(prefixes[k], view.series[k]);
-  // a large answer gets a buffer of its own, so the scratch never keeps more than SCRATCH_MAX
-  const own = bound > SCRATCH_MAX;
-  if (!own && scratch.length < bound) scratch = Buffer.allocUnsafe(SCRATCH_MAX);
-  const buf = own ? Buffer.allocUnsafe(bound) : scratch;
+  for (let k = 0; k < series.length; k++) {
+    prefixes[k] = prefixOf(view, lead, kept, k);
+    bound += series[k].dates.length * rowRoom(prefixes[k], series[k]);
+  }
+  const buf = bufferFor(bound);
   const cursor = { at: header.copy(buf, 0) };
-  for (let k = 0; k < prefixes.length; k++) writeRows(buf, cursor, prefixes[k], view.series[k], 0);
-  if (own) return buf.subarray(0, cursor.at);
-  const out = Buffer.allocUnsafe(cursor.at);
-  scratch.copy(out, 0, 0, cursor.at);
+  for (let k = 0; k < series.length; k++) writeRows(buf, cursor, prefixes[k], series[k], 0);
+  return exactly(buf, cursor.at);
+}
+
+/** Where an encoder writes an answer of at most `bound` bytes: the scratch, or a buffer of its own when larger than SCRATCH_MAX, so the scratch never keeps more. */
+function bufferFor(bound: number): Buffer {
+  if (bound > SCRATCH_MAX) return Buffer.allocUnsafe(bound);
+  if (scratch.length < bound) scratch = Buffer.allocUnsafe(SCRATCH_MAX);
+  return scratch;
+}
+
+/** The `length` bytes written into `buf` (from bufferFor) as a buffer of the answer's own: a copy out of the scratch. */
+function exactly(buf: Buffer, length: number): Buffer {
+  if (buf !== scratch) return buf.subarray(0, length);
+  const out = Buffer.allocUnsafe(length);
+  scratch.copy(out, 0, 0, length);
   return out;
 }
 
