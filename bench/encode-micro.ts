@@ -1,6 +1,7 @@
 /**
  * The encoders of a cold answer, alone (issue 24, round 3): CPU per answer
- * and per row of `csvBytes` (/series.csv) and `columnarJsonText` (/series)
+ * and per row of `csvBytes` (/series.csv) and the whole-answer JSON encoder
+ * (/series: `columnarJsonBytes`, `columnarJsonText` before issue 24's round 3)
  * over views of distinct random single-series selections of a data directory
  * (by default the large generated one), a third of them with `transform=yoy`,
  * as the cold walks of bench/cold.ts ask. The views are computed first; only
@@ -14,7 +15,7 @@ import { mulberry32 } from '../scripts/demo/random.js';
 import { loadSnapshot } from '../src/data/load-snapshot.js';
 import type { Dataset } from '../src/data/model.js';
 import { computeView } from '../src/query/compute-view.js';
-import { columnarJsonText, csvBytes } from '../src/query/encode.js';
+import * as encoders from '../src/query/encode.js';
 import type { SelectionView } from '../src/query/view.js';
 
 const { values: args } = parseArgs({
@@ -64,11 +65,14 @@ async function main(): Promise<void> {
   console.log(
     `${views.length} views, ${rows} rows (${(rows / views.length).toFixed(1)} an answer), ${views.filter((v) => v.selection.transform === 'yoy').length} with yoy`,
   );
-  const encoders = { csvBytes, columnarJsonText } as const;
+  // the JSON encoder by either name, so this runs on a tree from before round 3 too
+  const found = encoders as unknown as Record<string, ((v: SelectionView) => unknown) | undefined>;
+  const json = found.columnarJsonBytes ? 'columnarJsonBytes' : 'columnarJsonText';
+  const timed: Record<string, (v: SelectionView) => unknown> = { csvBytes: encoders.csvBytes, [json]: found[json]! };
   // warm both (JIT), then take turns
-  for (const encode of Object.values(encoders)) cpuPass(views, encode);
-  const times: Record<string, number[]> = { csvBytes: [], columnarJsonText: [] };
-  for (let r = 0; r < Number(args.reps); r++) for (const [name, encode] of Object.entries(encoders)) times[name].push(cpuPass(views, encode));
+  for (const encode of Object.values(timed)) cpuPass(views, encode);
+  const times: Record<string, number[]> = { csvBytes: [], [json]: [] };
+  for (let r = 0; r < Number(args.reps); r++) for (const [name, encode] of Object.entries(timed)) times[name].push(cpuPass(views, encode));
   for (const [name, us] of Object.entries(times)) {
     const m = median(us);
     const spread = `${(Math.min(...us) / views.length).toFixed(2)}–${(Math.max(...us) / views.length).toFixed(2)}`;

@@ -5,7 +5,7 @@ import { loadSnapshot } from '../data/load-snapshot.js';
 import type { Snapshot } from '../data/model.js';
 import { REAL_DATA } from '../../test/helpers.js';
 import { computeView } from './compute-view.js';
-import { csvBytes, csvChunks, csvField } from './encode.js';
+import { columnarJsonBytes, columnarJsonChunks, csvBytes, csvChunks, csvField } from './encode.js';
 import { labelledLead } from './encode-labelled-csv.js';
 import { TRANSFORMS, type SelectionView } from './view.js';
 
@@ -84,5 +84,36 @@ describe('the CSV encoders (issue 16: bytes written straight, same text as the p
     const yoy = computeView(dataset, { ...one.selection, transform: 'yoy' });
     assert.ok(csvBytes(yoy).equals(reference(yoy)), 'another answer of the same series');
     assert.equal(kept.leads[one.series[0].id], lead, 'its lead was made once');
+  });
+
+  it('columnarJsonBytes and columnarJsonChunks write the plain JSON text on every real dataset, transform and window (issue 24, round 3)', () => {
+    /** The columnar JSON written the plain way: JSON.stringify of each code, the ISO date, String(v) or null. */
+    const plain = (view: SelectionView): string => {
+      const columns = view.dataset.meta.dimOrder.map((_, j) => view.series.flatMap((s) => Array.from(s.dates, () => JSON.stringify(s.codes[j]))));
+      columns.push(view.series.flatMap((s) => Array.from(s.dates, (d) => `"${formatIsoDate(d)}"`)));
+      columns.push(view.series.flatMap((s) => Array.from(s.values, (v) => (Number.isNaN(v) ? 'null' : String(v)))));
+      const names = [...view.dataset.meta.dimOrder, 'date', 'value'];
+      return '{' + names.map((name, k) => `${JSON.stringify(name)}:[${columns[k].join(',')}]`).join(',') + '}';
+    };
+    let views = 0;
+    for (const dataset of snapshot.datasets.values()) {
+      const { dates } = dataset.store;
+      const mid = dates[dates.length >> 1];
+      for (const transform of TRANSFORMS) {
+        for (const [from, to, last] of [
+          [null, null, null],
+          [mid, null, null],
+          [null, mid, 2],
+          [mid + 1e6, null, null],
+        ] as const) {
+          const view = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from, to, last, transform, base: null });
+          const want = plain(view);
+          assert.equal(columnarJsonBytes(view).toString('utf8'), want, `${dataset.meta.id} ${transform} ${from}-${to}: columnarJsonBytes`);
+          assert.equal([...columnarJsonChunks(view)].join(''), want, `${dataset.meta.id} ${transform}: columnarJsonChunks`);
+          views++;
+        }
+      }
+    }
+    assert.ok(views >= 45 * 20, `every dataset was written (${views} views)`);
   });
 });

@@ -199,12 +199,109 @@ export function* columnarJsonChunks(view: SelectionView): Generator<string> {
   yield part + ']}';
 }
 
-/** Columnar JSON (see `columnarJsonChunks`) as one string. */
-export function columnarJsonText(view: SelectionView): string {
-  return [...columnarJsonChunks(view)].join('');
+/** What columnar JSON writes the same way in every answer of a dataset, as bytes, kept on it (issue 24, round 3). */
+interface JsonBytes {
+  /** per column: what opens it (`{"name":[`, then `],"name":[`) */
+  openers: Buffer[];
+  /** a code's JSON text, by code */
+  codes: Map<string, Buffer>;
+}
+const JSON_BYTES = derivedKey<JsonBytes>('the columnar JSON column openers and code texts as bytes');
+
+/** The JSON bytes of `dataset`, kept on it. */
+const jsonBytesOf = (dataset: Dataset): JsonBytes =>
+  derived(dataset, JSON_BYTES, () => ({
+    openers: [...dataset.meta.dimOrder, 'date', 'value'].map((name, k) => Buffer.from((k === 0 ? '{' : '],') + JSON.stringify(name) + ':[', 'utf8')),
+    codes: new Map(),
+  }));
+
+/** The JSON text of `code` as bytes, made once per dataset. */
+function codeJson(kept: JsonBytes, code: string): Buffer {
+  let bytes = kept.codes.get(code);
+  if (bytes === undefined) kept.codes.set(code, (bytes = Buffer.from(JSON.stringify(code), 'utf8')));
+  return bytes;
 }
 
-/** Columnar JSON (see `columnarJsonChunks`) as one buffer. */
-export function encodeColumnarJson(view: SelectionView): Buffer {
-  return Buffer.from(columnarJsonText(view), 'utf8');
+/** Room a JSON row needs in the date and value columns, each with its comma: a quoted date (at most 14 characters), a number (or null). */
+const JSON_ROW_TAIL_MAX = 14 + 3 + NUMBER_TEXT_MAX + 1;
+
+/**
+ * Columnar JSON (see `columnarJsonChunks`) as one buffer of exactly its
+ * length, written as bytes (no string per cell): the same text.
+ */
+export function columnarJsonBytes(view: SelectionView): Buffer {
+  const kept = jsonBytesOf(view.dataset);
+  const { series } = view;
+  const nd = kept.openers.length - 2;
+  const codes: Buffer[] = new Array<Buffer>(series.length * nd);
+  let bound = 2;
+  for (const opener of kept.openers) bound += opener.length;
+  for (let k = 0; k < series.length; k++) {
+    const rows = series[k].dates.length;
+    bound += rows * JSON_ROW_TAIL_MAX;
+    for (let j = 0; j < nd; j++) bound += rows * ((codes[k * nd + j] = codeJson(kept, series[k].codes[j])).length + 1);
+  }
+  const buf = bufferFor(bound);
+  let at = 0;
+  for (let j = 0; j < nd; j++) {
+    at = writeBytes(buf, at, kept.openers[j]);
+    for (let k = 0; k < series.length; k++) at = writeRepeated(buf, at, codes[k * nd + j], series[k].dates.length);
+    at = dropComma(buf, at);
+  }
+  at = writeBytes(buf, at, kept.openers[nd]);
+  for (let k = 0; k < series.length; k++) at = writeJsonDates(buf, at, series[k].dates);
+  at = dropComma(buf, at);
+  at = writeBytes(buf, at, kept.openers[nd + 1]);
+  for (let k = 0; k < series.length; k++) at = writeJsonValues(buf, at, series[k].values);
+  at = dropComma(buf, at);
+  buf[at++] = 93;
+  buf[at++] = 125;
+  return exactly(buf, at);
 }
+
+/** Copies `bytes` into `buf` at `at`; returns the position after them. */
+function writeBytes(buf: Buffer, at: number, bytes: Buffer): number {
+  for (let j = 0; j < bytes.length; j++) buf[at++] = bytes[j];
+  return at;
+}
+
+/** Writes `bytes` and a comma `times` times. */
+function writeRepeated(buf: Buffer, at: number, bytes: Buffer, times: number): number {
+  for (let i = 0; i < times; i++) {
+    at = writeBytes(buf, at, bytes);
+    buf[at++] = 44;
+  }
+  return at;
+}
+
+/** Writes each date as a JSON string and a comma. */
+function writeJsonDates(buf: Buffer, at: number, dates: Int32Array): number {
+  for (let i = 0; i < dates.length; i++) {
+    buf[at++] = 34;
+    at = writeIsoDate(buf, at, dates[i]);
+    buf[at++] = 34;
+    buf[at++] = 44;
+  }
+  return at;
+}
+
+/** Writes each value (numberText, null when missing) and a comma. */
+function writeJsonValues(buf: Buffer, at: number, values: Float64Array): number {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) {
+      buf[at++] = 110;
+      buf[at++] = 117;
+      buf[at++] = 108;
+      buf[at++] = 108;
+    } else at = writeNumberText(buf, at, v);
+    buf[at++] = 44;
+  }
+  return at;
+}
+
+/** A column's items each end in a comma: the last one's goes (an empty column ends in its opener's bracket). */
+const dropComma = (buf: Buffer, at: number): number => (buf[at - 1] === 44 ? at - 1 : at);
+
+/** Columnar JSON (see `columnarJsonChunks`) as one buffer. */
+export const encodeColumnarJson = columnarJsonBytes;
