@@ -8,7 +8,7 @@
  * the encoders are timed, by process.cpuUsage over several repetitions
  * (median). Nothing is asserted: it prints figures for bench/RESULTS.md.
  *
- *   npx tsx bench/encode-micro.ts [--dir /tmp/ds-large] [--count 10000] [--reps 7] [--datasets 40]
+ *   npx tsx bench/encode-micro.ts [--dir /tmp/ds-large] [--count 10000] [--reps 7] [--yoy-share 0.333]
  */
 import { parseArgs } from 'node:util';
 import { mulberry32 } from '../scripts/demo/random.js';
@@ -24,6 +24,7 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '10000' },
     reps: { type: 'string', default: '7' },
     seed: { type: 'string', default: '24' },
+    'yoy-share': { type: 'string', default: String(1 / 3) },
   },
 });
 
@@ -36,7 +37,7 @@ function randomView(ds: Dataset, next: () => number): SelectionView {
   const [a, b] = [store.offsets[s], store.offsets[s + 1]];
   const at = (u: number): number => store.dates[a + Math.floor(u * Math.max(1, b - a))] ?? store.dates[a];
   const [x, y] = [at(next() * 0.5), at(0.5 + next() * 0.5)];
-  const transform = next() < 1 / 3 ? 'yoy' : 'level';
+  const transform = next() < Number(args['yoy-share']) ? 'yoy' : 'level';
   return computeView(ds, { datasetId: meta.id, dims, from: next() < 0.7 ? x : null, to: next() < 0.7 ? y : null, last: null, transform, base: null });
 }
 
