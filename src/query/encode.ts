@@ -49,7 +49,8 @@ const rowLead = (lead: CsvLead, s: SeriesView, k: number): Buffer =>
   );
 
 /** The header line of a CSV with this lead. */
-const csvHeader = (lead: CsvLead): Buffer => Buffer.from([...lead.names, 'date', 'value'].map(csvField).join(',') + '\n', 'utf8');
+const csvHeaderText = (lead: CsvLead): string => [...lead.names, 'date', 'value'].map(csvField).join(',') + '\n';
+const csvHeader = (lead: CsvLead): Buffer => Buffer.from(csvHeaderText(lead), 'utf8');
 
 /**
  * Tidy CSV in pieces of bytes: one row per observation, the lead columns
@@ -108,31 +109,79 @@ let scratch = Buffer.allocUnsafe(CHUNK);
 const SCRATCH_MAX = 1 << 20;
 
 /**
- * What the published CSV's lead costs once per dataset rather than per
- * answer (issue 24, round 3): the header line, and each series' lead (its
- * codes and commas) as bytes, made the first time a series is asked for.
+ * The texts of a dataset's codes as bytes, made once per dataset (issue 24,
+ * round 3): the text of level `l` of the `j`-th dimension in dim_order is
+ * `bytes` from `starts[j][l]` to `starts[j][l + 1]`. Packed in one array, so
+ * that a dataset sent to the image workers (by structured clone, with its
+ * derived values) carries a few small arrays, not one buffer per code.
  */
-interface CodeLeadBytes {
-  header: Buffer;
-  /** by series id (index into the store) */
-  leads: (Buffer | undefined)[];
+interface CodeTexts {
+  bytes: Uint8Array;
+  starts: Uint32Array[];
+  /** per dimension in dim_order: code → level index (the dimension's own map) */
+  index: Map<string, number>[];
 }
-const CODE_LEAD_BYTES = derivedKey<CodeLeadBytes>('the CSV header and series leads as bytes');
 
-/** The header line and the code lead of each series of `dataset`, as bytes, kept on it. */
-const codeLeadBytes = (dataset: Dataset): CodeLeadBytes =>
-  derived(dataset, CODE_LEAD_BYTES, () => ({ header: csvHeader(codeLead(dataset)), leads: new Array<Buffer | undefined>(dataset.store.count) }));
+/** The texts `text` gives to the codes of `dataset`, packed. */
+function packCodeTexts(dataset: Dataset, text: (code: string) => string): CodeTexts {
+  const dims = dataset.meta.dimOrder.map((id) => dataset.meta.dimensions.find((d) => d.id === id)!);
+  const pieces = dims.map((d) => d.levels.map((l) => Buffer.from(text(l.code), 'utf8')));
+  const bytes = new Uint8Array(pieces.flat().reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  const starts = pieces.map((levels) => {
+    const out = new Uint32Array(levels.length + 1);
+    levels.forEach((b, l) => {
+      out[l] = at;
+      bytes.set(b, at);
+      at += b.length;
+    });
+    out[levels.length] = at;
+    return out;
+  });
+  return { bytes, starts, index: dims.map((d) => d.index) };
+}
 
-/** The lead bytes of the rows of series `s` of `view`: kept per dataset for the code lead, made per answer for another. */
-function prefixOf(view: SelectionView, lead: CsvLead | undefined, kept: CodeLeadBytes | undefined, k: number): Buffer {
+/** A text as bytes in an array of its own (not a slice of Node's shared pool, which a structured clone would copy whole). */
+const ownBytes = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
+
+/** The published CSV's header line and code fields (each with its comma), kept on the dataset. */
+interface CsvBytes {
+  header: Uint8Array;
+  fields: CodeTexts;
+}
+const CSV_BYTES = derivedKey<CsvBytes>('the CSV header and code fields as bytes');
+
+/** The CSV bytes of `dataset`, kept on it. */
+const csvBytesOf = (dataset: Dataset): CsvBytes =>
+  derived(dataset, CSV_BYTES, () => ({ header: ownBytes(csvHeaderText(codeLead(dataset))), fields: packCodeTexts(dataset, (code) => csvField(code) + ',') }));
+
+/** The code lead of series `s` from the dataset's code fields: null when a code is not among its levels (then made as text). */
+function codeLeadOf(fields: CodeTexts, s: SeriesView): Buffer | null {
+  const { bytes, starts, index } = fields;
+  let length = 0;
+  for (let j = 0; j < index.length; j++) {
+    const l = index[j].get(s.codes[j]);
+    if (l === undefined) return null;
+    length += starts[j][l + 1] - starts[j][l];
+  }
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (let j = 0; j < index.length; j++) {
+    const l = index[j].get(s.codes[j])!;
+    for (let b = starts[j][l]; b < starts[j][l + 1]; b++) out[at++] = bytes[b];
+  }
+  return out;
+}
+
+/** The lead bytes of the rows of series `k` of `view`: from the dataset's code fields for the code lead, made as text for another. */
+function prefixOf(view: SelectionView, lead: CsvLead | undefined, kept: CsvBytes | undefined, k: number): Buffer {
   const s = view.series[k];
-  if (kept === undefined) return rowLead(lead!, s, k);
-  return (kept.leads[s.id] ??= rowLead(codeLead(view.dataset), s, k));
+  return (kept && codeLeadOf(kept.fields, s)) ?? rowLead(lead ?? codeLead(view.dataset), s, k);
 }
 
 /** Tidy CSV (see `csvChunks`) as one buffer of exactly its length. */
 export function csvBytes(view: SelectionView, lead?: CsvLead): Buffer {
-  const kept = lead === undefined ? codeLeadBytes(view.dataset) : undefined;
+  const kept = lead === undefined ? csvBytesOf(view.dataset) : undefined;
   const header = kept?.header ?? csvHeader(lead!);
   const { series } = view;
   const prefixes: Buffer[] = new Array<Buffer>(series.length);
@@ -142,7 +191,8 @@ export function csvBytes(view: SelectionView, lead?: CsvLead): Buffer {
     bound += series[k].dates.length * rowRoom(prefixes[k], series[k]);
   }
   const buf = bufferFor(bound);
-  const cursor = { at: header.copy(buf, 0) };
+  buf.set(header, 0);
+  const cursor = { at: header.length };
   for (let k = 0; k < series.length; k++) writeRows(buf, cursor, prefixes[k], series[k], 0);
   return exactly(buf, cursor.at);
 }
@@ -202,24 +252,23 @@ export function* columnarJsonChunks(view: SelectionView): Generator<string> {
 /** What columnar JSON writes the same way in every answer of a dataset, as bytes, kept on it (issue 24, round 3). */
 interface JsonBytes {
   /** per column: what opens it (`{"name":[`, then `],"name":[`) */
-  openers: Buffer[];
-  /** a code's JSON text, by code */
-  codes: Map<string, Buffer>;
+  openers: Uint8Array[];
+  /** each code's JSON text */
+  codes: CodeTexts;
 }
 const JSON_BYTES = derivedKey<JsonBytes>('the columnar JSON column openers and code texts as bytes');
 
 /** The JSON bytes of `dataset`, kept on it. */
 const jsonBytesOf = (dataset: Dataset): JsonBytes =>
   derived(dataset, JSON_BYTES, () => ({
-    openers: [...dataset.meta.dimOrder, 'date', 'value'].map((name, k) => Buffer.from((k === 0 ? '{' : '],') + JSON.stringify(name) + ':[', 'utf8')),
-    codes: new Map(),
+    openers: [...dataset.meta.dimOrder, 'date', 'value'].map((name, k) => ownBytes((k === 0 ? '{' : '],') + JSON.stringify(name) + ':[')),
+    codes: packCodeTexts(dataset, (code) => JSON.stringify(code)),
   }));
 
-/** The JSON text of `code` as bytes, made once per dataset. */
-function codeJson(kept: JsonBytes, code: string): Buffer {
-  let bytes = kept.codes.get(code);
-  if (bytes === undefined) kept.codes.set(code, (bytes = Buffer.from(JSON.stringify(code), 'utf8')));
-  return bytes;
+/** The JSON text of the `j`-th code of `s` as bytes: a view of the dataset's code texts, or made when the code is not among its levels. */
+function codeJson(texts: CodeTexts, s: SeriesView, j: number): Uint8Array {
+  const l = texts.index[j].get(s.codes[j]);
+  return l === undefined ? Buffer.from(JSON.stringify(s.codes[j]), 'utf8') : texts.bytes.subarray(texts.starts[j][l], texts.starts[j][l + 1]);
 }
 
 /** Room a JSON row needs in the date and value columns, each with its comma: a quoted date (at most 14 characters), a number (or null). */
@@ -233,13 +282,13 @@ export function columnarJsonBytes(view: SelectionView): Buffer {
   const kept = jsonBytesOf(view.dataset);
   const { series } = view;
   const nd = kept.openers.length - 2;
-  const codes: Buffer[] = new Array<Buffer>(series.length * nd);
+  const codes: Uint8Array[] = new Array<Uint8Array>(series.length * nd);
   let bound = 2;
   for (const opener of kept.openers) bound += opener.length;
   for (let k = 0; k < series.length; k++) {
     const rows = series[k].dates.length;
     bound += rows * JSON_ROW_TAIL_MAX;
-    for (let j = 0; j < nd; j++) bound += rows * ((codes[k * nd + j] = codeJson(kept, series[k].codes[j])).length + 1);
+    for (let j = 0; j < nd; j++) bound += rows * ((codes[k * nd + j] = codeJson(kept.codes, series[k], j)).length + 1);
   }
   const buf = bufferFor(bound);
   let at = 0;
@@ -260,13 +309,13 @@ export function columnarJsonBytes(view: SelectionView): Buffer {
 }
 
 /** Copies `bytes` into `buf` at `at`; returns the position after them. */
-function writeBytes(buf: Buffer, at: number, bytes: Buffer): number {
+function writeBytes(buf: Buffer, at: number, bytes: Uint8Array): number {
   for (let j = 0; j < bytes.length; j++) buf[at++] = bytes[j];
   return at;
 }
 
 /** Writes `bytes` and a comma `times` times. */
-function writeRepeated(buf: Buffer, at: number, bytes: Buffer, times: number): number {
+function writeRepeated(buf: Buffer, at: number, bytes: Uint8Array, times: number): number {
   for (let i = 0; i < times; i++) {
     at = writeBytes(buf, at, bytes);
     buf[at++] = 44;
