@@ -124,7 +124,8 @@ interface CodeTexts {
 
 /** The texts `text` gives to the codes of `dataset`, packed. */
 function packCodeTexts(dataset: Dataset, text: (code: string) => string): CodeTexts {
-  const dims = dataset.meta.dimOrder.map((id) => dataset.meta.dimensions.find((d) => d.id === id)!);
+  // the dimensions are in dim_order (parse-meta)
+  const dims = dataset.meta.dimensions;
   const pieces = dims.map((d) => d.levels.map((l) => Buffer.from(text(l.code), 'utf8')));
   const bytes = new Uint8Array(pieces.flat().reduce((n, b) => n + b.length, 0));
   let at = 0;
