@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { REAL_DATA } from '../../test/helpers.js';
+import { loadSnapshot } from './load-snapshot.js';
 import { NUMBER_TEXT_MAX, numberText, writeNumberText } from './number-text.js';
 
 const scratch = Buffer.alloc(NUMBER_TEXT_MAX + 8);
@@ -65,9 +67,39 @@ describe('numberText and writeNumberText', () => {
       4.35,
       0.035,
     ];
+    // where writeNumberText leaves 32-bit arithmetic and splits at 10^8
+    const wide = [
+      2 ** 31 - 1,
+      2 ** 31,
+      -(2 ** 31),
+      2 ** 31 + 0.5,
+      (2 ** 31 - 1) / 1e6,
+      2 ** 31 / 1e6,
+      99_999_999.5,
+      1e8,
+      1e8 + 1,
+      1e8 - 0.25,
+      123_456_789.000001,
+      2 ** 50 - 1,
+      (2 ** 50 - 1) / 1e6,
+    ];
+    more.push(...wide, ...wide.map((v) => -v));
     for (const v of [...edges, ...more]) {
       assert.equal(numberText(v), String(v), String(v));
       assert.equal(written(v), String(v), `written ${String(v)}`);
     }
+  });
+
+  it('is String(v) on every value of every real dataset', async () => {
+    const snapshot = await loadSnapshot(REAL_DATA);
+    let checked = 0;
+    for (const { meta, store } of snapshot.datasets.values()) {
+      for (const v of store.values) {
+        if (Number.isNaN(v)) continue;
+        if (numberText(v) !== String(v) || written(v) !== String(v)) assert.fail(`${meta.id}: ${String(v)} written ${written(v)}`);
+        checked++;
+      }
+    }
+    assert.ok(checked > 100_000, `${checked} values`);
   });
 });

@@ -39,36 +39,102 @@ export const NUMBER_TEXT_MAX = 24;
 /**
  * Writes `numberText(v)` as ASCII bytes into `buf` at `at` and returns the
  * position after it: the same text without making a string (a cold CSV
- * writes one per row). `buf` needs NUMBER_TEXT_MAX bytes of room.
+ * writes one per row). `buf` needs NUMBER_TEXT_MAX bytes of room. The digits
+ * go two at a time from a table, in 32-bit integer arithmetic (issue 24,
+ * round 3: ~180 ns a number before).
  * @example writeNumberText(buf, 0, 1234.5) // 6, buf starts with '1234.5'
  */
 export function writeNumberText(buf: Uint8Array, at: number, v: number): number {
+  // one try at six decimals tells a value with at most six (its shortest text is
+  // these digits less their trailing zeros) from one with more (String's text)
+  const micros = Math.round(v * 1e6);
+  if (!(micros < UNIQUE_BELOW && micros > -UNIQUE_BELOW)) return writeByTries(buf, at, v);
+  if (micros / 1e6 !== v) return writeText(buf, at, String(v));
+  if (micros === 0) {
+    // -0 too: String(-0) is '0'
+    buf[at] = 48;
+    return at + 1;
+  }
+  let n = micros;
+  if (n < 0) {
+    buf[at++] = 45;
+    n = -n;
+  }
+  let fraction = n % 1e6;
+  at = writeWhole(buf, at, (n - fraction) / 1e6);
+  if (fraction === 0) return at;
+  let decimals = 6;
+  for (let f = fraction | 0; f === ((f / 10) | 0) * 10; f = (f / 10) | 0) decimals--;
+  fraction = (fraction / POWERS[6 - decimals]) | 0;
+  buf[at] = 46;
+  writeDigits(buf, at + 1 + decimals, fraction, decimals);
+  return at + 1 + decimals;
+}
+
+/** writeNumberText for a value whose six-decimal integer is too large to be unique: the fewest decimals that read back, one try each. */
+function writeByTries(buf: Uint8Array, at: number, v: number): number {
   for (let k = 0; k < POWERS.length; k++) {
     const p = POWERS[k];
-    const s = Math.round(v * p);
+    let s = Math.round(v * p);
     if (!(s < UNIQUE_BELOW && s > -UNIQUE_BELOW)) break;
     if (s / p !== v) continue;
-    if (s === 0) {
-      buf[at] = 48;
-      return at + 1;
+    if (s < 0) {
+      buf[at++] = 45;
+      s = -s;
     }
-    if (s < 0) buf[at++] = 45;
-    let n = s < 0 ? -s : s;
-    let digits = 1;
-    for (let t = n; t >= 10; t = (t - (t % 10)) / 10) digits++;
-    // as numberText: at least one digit before the point
-    const width = digits > k ? digits : k + 1;
-    const end = at + width + (k > 0 ? 1 : 0);
-    let pos = end - 1;
-    for (let j = 0; j < width; j++) {
-      if (j === k && k > 0) buf[pos--] = 46;
-      const d = n % 10;
-      buf[pos--] = 48 + d;
-      n = (n - d) / 10;
-    }
-    return end;
+    if (k === 0) return writeWhole(buf, at, s);
+    // exact: s and p are integers below 2^53, and s - fraction is a multiple of p
+    const fraction = s % p;
+    at = writeWhole(buf, at, (s - fraction) / p);
+    buf[at] = 46;
+    writeDigits(buf, at + 1 + k, fraction, k);
+    return at + 1 + k;
   }
-  const text = String(v);
+  return writeText(buf, at, String(v));
+}
+
+/** Writes an ASCII text at `at`; returns the position after it. */
+function writeText(buf: Uint8Array, at: number, text: string): number {
   for (let j = 0; j < text.length; j++) buf[at++] = text.charCodeAt(j);
   return at;
+}
+
+/** '00' to '99' as ASCII bytes: the digits of `n` (0-99) are at 2n and 2n + 1. */
+const DIGIT_PAIRS = Uint8Array.from({ length: 200 }, (_, j) => 48 + (j & 1 ? (j >> 1) % 10 : ((j >> 1) / 10) | 0));
+
+/** Below this an integer is written in 32-bit arithmetic. */
+const INT32_BELOW = 2 ** 31;
+
+/** Writes a whole number 0 <= n < 2^53 in decimal at `at`; returns the position after it. */
+function writeWhole(buf: Uint8Array, at: number, n: number): number {
+  if (n >= INT32_BELOW) {
+    // the high part is below 2^53 / 10^8 < 2^31
+    const low = n % 1e8;
+    at = writeWhole(buf, at, (n - low) / 1e8);
+    writeDigits(buf, at + 8, low, 8);
+    return at + 8;
+  }
+  const width = digitCount(n);
+  writeDigits(buf, at + width, n, width);
+  return at + width;
+}
+
+/** The number of decimal digits of an integer 0 <= n < 2^31 (0 has one), by comparisons. */
+function digitCount(n: number): number {
+  if (n < 1e5) return n < 100 ? (n < 10 ? 1 : 2) : n < 1e3 ? 3 : n < 1e4 ? 4 : 5;
+  return n < 1e7 ? (n < 1e6 ? 6 : 7) : n < 1e8 ? 8 : n < 1e9 ? 9 : 10;
+}
+
+/** Writes the last `width` decimal digits of an integer 0 <= n < 2^31 (with leading zeros) so that they end just before `end`. */
+function writeDigits(buf: Uint8Array, end: number, n: number, width: number): void {
+  let rest = n | 0;
+  let pos = end;
+  for (; width >= 2; width -= 2) {
+    const q = (rest / 100) | 0;
+    const pair = (rest - q * 100) << 1;
+    buf[--pos] = DIGIT_PAIRS[pair + 1];
+    buf[--pos] = DIGIT_PAIRS[pair];
+    rest = q;
+  }
+  if (width === 1) buf[pos - 1] = 48 + (rest % 10);
 }

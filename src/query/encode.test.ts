@@ -5,7 +5,7 @@ import { loadSnapshot } from '../data/load-snapshot.js';
 import type { Snapshot } from '../data/model.js';
 import { REAL_DATA } from '../../test/helpers.js';
 import { computeView } from './compute-view.js';
-import { csvBytes, csvChunks, csvField } from './encode.js';
+import { columnarJsonBytes, columnarJsonChunks, csvBytes, csvChunks, csvField } from './encode.js';
 import { labelledLead } from './encode-labelled-csv.js';
 import { TRANSFORMS, type SelectionView } from './view.js';
 
@@ -65,5 +65,52 @@ describe('the CSV encoders (issue 16: bytes written straight, same text as the p
     const c = csvBytes(small);
     assert.ok(a.equals(reference(small)) && b.equals(reference(whole)) && c.equals(reference(small)));
     assert.ok(a.equals(c), 'the first answer was not overwritten by the later ones');
+  });
+
+  it("the published CSV's header and code fields are made once per dataset and kept on it, and do not grow with the answers (issue 24, round 3)", async () => {
+    const fresh = await loadSnapshot(REAL_DATA);
+    const dataset = fresh.datasets.get('ch_fso_ppi')!;
+    const one = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from: null, to: null, last: 2, transform: 'level', base: null });
+    const before = dataset.derived.size;
+    assert.ok(csvBytes(one).equals(reference(one)));
+    assert.equal(dataset.derived.size, before + 1, 'one value on the dataset');
+    const kept = [...dataset.derived.values()].at(-1) as { header: Uint8Array; fields: { bytes: Uint8Array } };
+    assert.equal(Buffer.from(kept.header).toString(), [...dataset.meta.dimOrder, 'date', 'value'].join(',') + '\n');
+    const size = kept.fields.bytes.length;
+    const yoy = computeView(dataset, { ...one.selection, transform: 'yoy', last: null });
+    assert.ok(csvBytes(yoy).equals(reference(yoy)), 'another answer');
+    assert.equal(dataset.derived.size, before + 1, 'the same value serves it');
+    assert.equal(kept.fields.bytes.length, size, 'nothing kept per series or per answer');
+  });
+
+  it('columnarJsonBytes and columnarJsonChunks write the plain JSON text on every real dataset, transform and window (issue 24, round 3)', () => {
+    /** The columnar JSON written the plain way: JSON.stringify of each code, the ISO date, String(v) or null. */
+    const plain = (view: SelectionView): string => {
+      const columns = view.dataset.meta.dimOrder.map((_, j) => view.series.flatMap((s) => Array.from(s.dates, () => JSON.stringify(s.codes[j]))));
+      columns.push(view.series.flatMap((s) => Array.from(s.dates, (d) => `"${formatIsoDate(d)}"`)));
+      columns.push(view.series.flatMap((s) => Array.from(s.values, (v) => (Number.isNaN(v) ? 'null' : String(v)))));
+      const names = [...view.dataset.meta.dimOrder, 'date', 'value'];
+      return '{' + names.map((name, k) => `${JSON.stringify(name)}:[${columns[k].join(',')}]`).join(',') + '}';
+    };
+    let views = 0;
+    for (const dataset of snapshot.datasets.values()) {
+      const { dates } = dataset.store;
+      const mid = dates[dates.length >> 1];
+      for (const transform of TRANSFORMS) {
+        for (const [from, to, last] of [
+          [null, null, null],
+          [mid, null, null],
+          [null, mid, 2],
+          [mid + 1e6, null, null],
+        ] as const) {
+          const view = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from, to, last, transform, base: null });
+          const want = plain(view);
+          assert.equal(columnarJsonBytes(view).toString('utf8'), want, `${dataset.meta.id} ${transform} ${from}-${to}: columnarJsonBytes`);
+          assert.equal([...columnarJsonChunks(view)].join(''), want, `${dataset.meta.id} ${transform}: columnarJsonChunks`);
+          views++;
+        }
+      }
+    }
+    assert.ok(views >= 45 * 20, `every dataset was written (${views} views)`);
   });
 });

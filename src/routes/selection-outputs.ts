@@ -7,7 +7,7 @@ import type { StreamedBody } from '../http/stream-answer.js';
 import { pickLabel } from '../i18n/labels.js';
 import { computeView } from '../query/compute-view.js';
 import { buildDownloadMetadata } from '../render/download-metadata.js';
-import { columnarJsonChunks, columnarJsonText, csvBytes, csvChunks } from '../query/encode.js';
+import { columnarJsonBytes, columnarJsonChunks, csvBytes, csvChunks } from '../query/encode.js';
 import { buildXlsxInput } from '../query/encode-xlsx.js';
 import { labelledLead } from '../query/encode-labelled-csv.js';
 import { attachmentName, ROUTE_OUTPUT_IDS, SELECTION_OUTPUTS, type OutputId, type SelectionOutput } from '../query/selection-outputs.js';
@@ -153,7 +153,7 @@ export const OUTPUT_ENCODERS: Record<OutputId, OutputEncoder> = {
     etagKind: 'json',
     etagExtra: (q) => `${isDownload(q.download) ? 'attachment' : ''}${vintagesEtag(q)}`,
     light: true,
-    encode: (view, { query, snapshot, ctx }) => vintagesAnswer(view, query, snapshot, 'json') ?? dataBody(view, ctx, columnarJsonChunks, columnarJsonText),
+    encode: (view, { query, snapshot, ctx }) => vintagesAnswer(view, query, snapshot, 'json') ?? dataBody(view, ctx, columnarJsonChunks, columnarJsonBytes),
     description: 'One object whose keys are the columns (dimensions in dim_order, then date, value), each an array of equal length; missing values are null.',
   },
   csv: CSV_ENCODER,

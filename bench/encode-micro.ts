@@ -1,0 +1,84 @@
+/**
+ * The encoders of a cold answer, alone (issue 24, round 3): CPU per answer
+ * and per row of `csvBytes` (/series.csv) and the whole-answer JSON encoder
+ * (/series: `columnarJsonBytes`, `columnarJsonText` before issue 24's round 3)
+ * over views of distinct random single-series selections of a data directory
+ * (by default the large generated one), a third of them with `transform=yoy`,
+ * as the cold walks of bench/cold.ts ask. The views are computed first; only
+ * the encoders are timed, by process.cpuUsage over several repetitions
+ * (median). Nothing is asserted: it prints figures for bench/RESULTS.md.
+ *
+ *   npx tsx bench/encode-micro.ts [--dir /tmp/ds-large] [--count 10000] [--reps 7] [--yoy-share 0.333]
+ */
+import { parseArgs } from 'node:util';
+import { mulberry32 } from '../scripts/demo/random.js';
+import { loadSnapshot } from '../src/data/load-snapshot.js';
+import type { Dataset } from '../src/data/model.js';
+import { computeView } from '../src/query/compute-view.js';
+import * as encoders from '../src/query/encode.js';
+import type { SelectionView } from '../src/query/view.js';
+
+const { values: args } = parseArgs({
+  options: {
+    dir: { type: 'string', default: '/tmp/ds-large' },
+    count: { type: 'string', default: '10000' },
+    reps: { type: 'string', default: '7' },
+    seed: { type: 'string', default: '24' },
+    'yoy-share': { type: 'string', default: String(1 / 3) },
+  },
+});
+
+/** A random single-series view of `ds`: random from/to within the series' dates, yoy for a third. */
+function randomView(ds: Dataset, next: () => number): SelectionView {
+  const { store, meta } = ds;
+  const s = Math.floor(next() * store.count);
+  const dims: Record<string, string[]> = {};
+  meta.dimensions.forEach((d, j) => (dims[d.id] = [d.levels[store.codes[j][s]].code]));
+  const [a, b] = [store.offsets[s], store.offsets[s + 1]];
+  const at = (u: number): number => store.dates[a + Math.floor(u * Math.max(1, b - a))] ?? store.dates[a];
+  const [x, y] = [at(next() * 0.5), at(0.5 + next() * 0.5)];
+  const transform = next() < Number(args['yoy-share']) ? 'yoy' : 'level';
+  return computeView(ds, { datasetId: meta.id, dims, from: next() < 0.7 ? x : null, to: next() < 0.7 ? y : null, last: null, transform, base: null });
+}
+
+/** The median of some numbers. */
+const median = (xs: number[]): number => [...xs].sort((p, q) => p - q)[xs.length >> 1];
+
+/** CPU microseconds of one pass of `encode` over every view (user + system). */
+function cpuPass(views: SelectionView[], encode: (v: SelectionView) => unknown): number {
+  const start = process.cpuUsage();
+  let sink = 0;
+  for (const v of views) sink += (encode(v) as { length: number }).length;
+  const used = process.cpuUsage(start);
+  if (sink < 0) console.log(sink);
+  return used.user + used.system;
+}
+
+async function main(): Promise<void> {
+  const next = mulberry32(Number(args.seed));
+  const loadStart = Date.now();
+  const snapshot = await loadSnapshot(args.dir);
+  const datasets = [...snapshot.datasets.values()].filter((d) => d.store.count > 0);
+  console.log(`loaded ${datasets.length} datasets of ${args.dir} in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+  const views: SelectionView[] = [];
+  for (let k = 0; k < Number(args.count); k++) views.push(randomView(datasets[Math.floor(next() * datasets.length)], next));
+  const rows = views.reduce((n, v) => n + v.observations, 0);
+  console.log(
+    `${views.length} views, ${rows} rows (${(rows / views.length).toFixed(1)} an answer), ${views.filter((v) => v.selection.transform === 'yoy').length} with yoy`,
+  );
+  // the JSON encoder by either name, so this runs on a tree from before round 3 too
+  const found = encoders as unknown as Record<string, ((v: SelectionView) => unknown) | undefined>;
+  const json = found.columnarJsonBytes ? 'columnarJsonBytes' : 'columnarJsonText';
+  const timed: Record<string, (v: SelectionView) => unknown> = { csvBytes: encoders.csvBytes, [json]: found[json]! };
+  // warm both (JIT), then take turns
+  for (const encode of Object.values(timed)) cpuPass(views, encode);
+  const times: Record<string, number[]> = { csvBytes: [], [json]: [] };
+  for (let r = 0; r < Number(args.reps); r++) for (const [name, encode] of Object.entries(timed)) times[name].push(cpuPass(views, encode));
+  for (const [name, us] of Object.entries(times)) {
+    const m = median(us);
+    const spread = `${(Math.min(...us) / views.length).toFixed(2)}–${(Math.max(...us) / views.length).toFixed(2)}`;
+    console.log(`${name}: ${(m / views.length).toFixed(2)} µs an answer [${spread}], ${((m * 1000) / rows).toFixed(0)} ns a row (median of ${us.length})`);
+  }
+}
+
+await main();
