@@ -11,7 +11,7 @@
  * `--src DIR` runs another tree's code (e.g. main's, `git archive` into DIR
  * with node_modules linked) on the same queries. Not run by the tests.
  *
- *   npx tsx bench/bad-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--src DIR]
+ *   npx tsx bench/bad-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--src DIR] [--only good|bad]
  */
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '10000' },
     reps: { type: 'string', default: '7' },
     src: { type: 'string', default: resolve(dirname(fileURLToPath(import.meta.url)), '..') },
+    // one kind alone (for a CPU profile of it: node --cpu-prof --import tsx bench/bad-micro.ts --only bad)
+    only: { type: 'string' },
   },
 });
 
@@ -89,10 +91,10 @@ nsPerQuery(good, answerGood);
 nsPerQuery(bad, answerBad);
 const times = { good: [] as number[], bad: [] as number[] };
 for (let r = 0; r < Number(args.reps); r++) {
-  times.good.push(nsPerQuery(good, answerGood).ns);
-  times.bad.push(nsPerQuery(bad, answerBad).ns);
+  if (args.only !== 'bad') times.good.push(nsPerQuery(good, answerGood).ns);
+  if (args.only !== 'good') times.bad.push(nsPerQuery(bad, answerBad).ns);
 }
-const [g, b] = [median(times.good), median(times.bad)];
+const [g, b] = [median(times.good) ?? NaN, median(times.bad) ?? NaN];
 console.log(`src ${args.src}: ${good.length} queries x ${args.reps} reps, CPU ns per request (median; all reps)`);
 console.log(`good (parseSelection + computeView + csvBytes): ${g.toFixed(0)} ns; ${times.good.map((t) => t.toFixed(0)).join(' ')}`);
 console.log(`bad (parseSelection throws unknown_code + error body): ${b.toFixed(0)} ns; ${times.bad.map((t) => t.toFixed(0)).join(' ')}`);

@@ -1,7 +1,8 @@
-/** Candidates made ready for `closestIn`: each with its lowercase form (what the scoring compares). */
+/** Candidates made ready for `closestIn`: each with its lowercase form (what the scoring compares) and that form's units' signature. */
 export interface Candidates {
   readonly codes: readonly string[];
   readonly lower: readonly string[];
+  readonly signatures: Int32Array;
 }
 
 /**
@@ -10,7 +11,25 @@ export interface Candidates {
  * @example closestIn('ch_fso_cp', candidates(['ch_fso_cpi', 'ch_fso_ppi']), 1) // ['ch_fso_cpi']
  */
 export function candidates(codes: readonly string[]): Candidates {
-  return { codes, lower: codes.map((c) => c.toLowerCase()) };
+  const lower = codes.map((c) => c.toLowerCase());
+  return { codes, lower, signatures: Int32Array.from(lower, signature) };
+}
+
+/** The units a text holds, each as one of 32 bits (several units share a bit). */
+function signature(text: string): number {
+  let bits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    bits |= 1 << ((ch ^ (ch >> 5)) & 31);
+  }
+  return bits;
+}
+
+/** The number of bits set. */
+function ones(bits: number): number {
+  let n = bits - ((bits >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (Math.imul((n + (n >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 /**
@@ -36,7 +55,8 @@ export function closestIn(word: string, ready: Candidates, limit: number): strin
   const bound = cutoff + 2;
   const masks = w.length <= 32 ? wordMasks(w) : null;
   const scored: { c: string; score: number }[] = [];
-  const { codes, lower } = ready;
+  const { codes, lower, signatures } = ready;
+  const signed = signature(w);
   for (let i = 0; i < codes.length; i++) {
     const c = codes[i];
     if (Math.abs(c.length - w.length) > bound) continue;
@@ -44,9 +64,13 @@ export function closestIn(word: string, ready: Candidates, limit: number): strin
     // the word inside the code (at 0: a prefix), or the code a prefix of the word
     const at = lc.length >= w.length ? lc.indexOf(w) : -1;
     const prefix = at === 0 || (lc.length < w.length && w.startsWith(lc));
+    const bonus = prefix ? -2 : at > 0 ? -1 : 0;
+    // each unit one text has and the other lacks costs an edit: past the cutoff, no distance is needed
+    const lacking = Math.max(ones(signed & ~signatures[i]), ones(signatures[i] & ~signed));
+    if (lacking + bonus > cutoff) continue;
     // one a prefix of the other: the distance is the rest's length
     const distance = prefix ? Math.abs(lc.length - w.length) : masks ? bitDistance(masks, lc) : editDistance(w, lc, bound);
-    const score = distance + (prefix ? -2 : at > 0 ? -1 : 0);
+    const score = distance + bonus;
     if (score <= cutoff) scored.push({ c, score });
   }
   return scored
