@@ -61,13 +61,19 @@ export function closestIn(word: string, ready: Candidates, limit: number): strin
     const c = codes[i];
     if (Math.abs(c.length - w.length) > bound) continue;
     const lc = lower[i];
-    // the word inside the code (at 0: a prefix), or the code a prefix of the word
-    const at = lc.length >= w.length ? lc.indexOf(w) : -1;
-    const prefix = at === 0 || (lc.length < w.length && w.startsWith(lc));
-    const bonus = prefix ? -2 : at > 0 ? -1 : 0;
-    // each unit one text has and the other lacks costs an edit: past the cutoff, no distance is needed
-    const lacking = Math.max(ones(signed & ~signatures[i]), ones(signatures[i] & ~signed));
-    if (lacking + bonus > cutoff) continue;
+    // each unit one side lacks costs an edit; a side that lacks none may hold the other (the bonus)
+    const wordLacks = ones(signed & ~signatures[i]);
+    const codeLacks = ones(signatures[i] & ~signed);
+    let bonus = 0;
+    let prefix = false;
+    if (wordLacks === 0 || codeLacks === 0) {
+      // the word inside the code (at 0: a prefix), or the code a prefix of the word
+      const at = lc.length >= w.length ? lc.indexOf(w) : -1;
+      prefix = at === 0 || (lc.length < w.length && w.startsWith(lc));
+      bonus = prefix ? -2 : at > 0 ? -1 : 0;
+    }
+    // past the cutoff whatever the distance: none is needed
+    if (Math.max(wordLacks, codeLacks) + bonus > cutoff) continue;
     // one a prefix of the other: the distance is the rest's length
     const distance = prefix ? Math.abs(lc.length - w.length) : masks ? bitDistance(masks, lc) : editDistance(w, lc, bound);
     const score = distance + bonus;
