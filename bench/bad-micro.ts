@@ -11,7 +11,7 @@
  * `--src DIR` runs another tree's code (e.g. main's, `git archive` into DIR
  * with node_modules linked) on the same queries. Not run by the tests.
  *
- *   npx tsx bench/bad-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--src DIR] [--only good|bad]
+ *   npx tsx bench/bad-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--src DIR] [--only good|bad] [--same-as DIR]
  */
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -30,10 +30,12 @@ const { values: args } = parseArgs({
     src: { type: 'string', default: resolve(dirname(fileURLToPath(import.meta.url)), '..') },
     // one kind alone (for a CPU profile of it: node --cpu-prof --import tsx bench/bad-micro.ts --only bad)
     only: { type: 'string' },
+    // another tree (as --src): first check that every bad answer's body (CSV and problem+json) is the same byte for byte there
+    'same-as': { type: 'string' },
   },
 });
 
-const from = (path: string): string => pathToFileURL(join(resolve(args.src), path)).href;
+const from = (path: string, root = args.src): string => pathToFileURL(join(resolve(root), path)).href;
 const { loadSnapshot } = (await import(from('src/data/load-snapshot.ts'))) as typeof import('../src/data/load-snapshot.js');
 const { parseSelection } = (await import(from('src/selection/read-selection.ts'))) as typeof import('../src/selection/read-selection.js');
 const { computeView } = (await import(from('src/query/compute-view.ts'))) as typeof import('../src/query/compute-view.js');
@@ -86,6 +88,41 @@ const answerBad = (q: SelectionQuery): number => {
     return Buffer.byteLength(errorAnswer(renderer, err as DsError, 'csv', '/series.csv').body);
   }
 };
+/** The error bodies of the bad queries, both formats, made by the code of `root`. */
+async function errorBodies(root: string, list: SelectionQuery[]): Promise<string[]> {
+  const read = (await import(from('src/selection/read-selection.ts', root))) as typeof import('../src/selection/read-selection.js');
+  const send = (await import(from('src/http/send-error.ts', root))) as typeof import('../src/http/send-error.js');
+  const render = (await import(from('src/http/render-error.ts', root))) as typeof import('../src/http/render-error.js');
+  const { loadSnapshot: load } = (await import(from('src/data/load-snapshot.ts', root))) as typeof import('../src/data/load-snapshot.js');
+  const own = await load(args.large);
+  const errors = new render.ErrorRenderer();
+  return list.flatMap((q) => {
+    try {
+      read.parseSelection(q, own);
+      return ['no error: ' + q.dims];
+    } catch (err) {
+      const answers = [send.errorAnswer(errors, err as DsError, 'csv', '/series.csv'), send.errorAnswer(errors, err as DsError, 'json', '/series')];
+      return answers.map((a) => `${a.status} ${JSON.stringify(a.headers)}\n${a.body}`);
+    }
+  });
+}
+
+if (args['same-as']) {
+  // the bench's typo, and others: the last unit changed, dropped, the code upper-cased, a space in it
+  const typos = [
+    (d: string) => `${d}X`,
+    (d: string) => `${d.slice(0, -1)}q`,
+    (d: string) => d.slice(0, -1),
+    (d: string) => d.toUpperCase(),
+    (d: string) => `${d.slice(0, -1)} 1`,
+  ];
+  const checked = good.map((q, i) => ({ ...q, dims: typos[i % typos.length](q.dims ?? '') }));
+  const [ours, theirs] = [await errorBodies(args.src, checked), await errorBodies(args['same-as'], checked)];
+  const differ = ours.findIndex((body, i) => body !== theirs[i]);
+  if (differ >= 0) throw new Error(`answer ${differ} differs:\n${ours[differ]}\n---\n${theirs[differ]}`);
+  console.log(`the ${ours.length} error answers (status, headers, body; CSV and problem+json) are the same as ${args['same-as']}'s`);
+}
+
 // warm both paths (JIT, the dataset's derived values) before measuring
 nsPerQuery(good, answerGood);
 nsPerQuery(bad, answerBad);
