@@ -19,8 +19,42 @@ export interface ErrorAnswer extends RenderedError {
  */
 export function errorAnswer(renderer: ErrorRenderer, err: DsError, format: ErrorFormat, path: string): ErrorAnswer {
   const rendered = renderer.render(err, format, path);
-  const sideHeaders = format === 'html' ? pageSecurityHeaders(false) : { 'access-control-allow-origin': '*' };
-  return { ...rendered, status: err.status, headers: { ...err.headers, ...sideHeaders, 'cache-control': 'no-store', 'content-type': rendered.type } };
+  const list = errorHeaderList(err, format, rendered.type);
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < list.length; i += 2) headers[list[i]] = list[i + 1];
+  return { type: rendered.type, body: rendered.body, status: err.status, headers };
+}
+
+/** CORS on the data formats' errors (a constant list: no object per error). */
+const DATA_SIDE = ['access-control-allow-origin', '*'];
+
+/**
+ * The headers of an error answer as [name, value, …] after `before` (a name
+ * given twice keeps its first place and takes the later value, as an
+ * object's would): the error's own, CORS or the page's security headers,
+ * no-store and the type.
+ */
+function errorHeaderList(err: DsError, format: ErrorFormat, type: string, before: readonly string[] = []): string[] {
+  const list = before.slice();
+  for (const name in err.headers) put(list, name, err.headers[name]);
+  if (format === 'html') {
+    const side = pageSecurityHeaders(false);
+    for (const name in side) put(list, name, side[name]);
+  } else put(list, DATA_SIDE[0], DATA_SIDE[1]);
+  put(list, 'cache-control', 'no-store');
+  put(list, 'content-type', type);
+  return list;
+}
+
+/** Sets a header of a flat list: in its place when named already, else at the end. */
+function put(list: string[], name: string, value: string): void {
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === name) {
+      list[i + 1] = value;
+      return;
+    }
+  }
+  list.push(name, value);
 }
 
 /**
@@ -37,11 +71,14 @@ export function writeError(
   format?: ErrorFormat,
   extra: readonly string[] = [],
 ): number {
-  const answer = errorAnswer(renderer, err, errorFormatOf(req, format), pathOf(req.url));
-  const bytes = Buffer.byteLength(answer.body);
-  for (let i = 0; i < extra.length; i += 2) res.setHeader(extra[i], extra[i + 1]);
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(bytes) });
-  res.end(req.method === 'HEAD' ? undefined : answer.body);
+  const as = errorFormatOf(req, format);
+  const rendered = renderer.render(err, as, pathOf(req.url));
+  const bytes = Buffer.byteLength(rendered.body);
+  // one flat list, as a representation's (representation.ts writeRepresentation): no header object or setHeader per extra
+  const list = errorHeaderList(err, as, rendered.type, extra);
+  list.push('content-length', String(bytes));
+  res.writeHead(err.status, list);
+  res.end(req.method === 'HEAD' ? undefined : rendered.body);
   return bytes;
 }
 

@@ -7,6 +7,7 @@ import { pageUrl } from '../urls.js';
 import {
   BASE_TAKERS,
   dimensionField,
+  factsDim,
   fieldLevel,
   grammarProblem,
   PARAM_NAMES,
@@ -23,7 +24,7 @@ const facts = (frequency: string): DatasetFacts => ({
   frequency,
   end: Number.NaN,
   transforms: ['level', 'pct', 'yoy', 'diff', 'index'],
-  dims: [{ id: 'base', levels: [{ code: '2020', data: true }], has: (c) => c === '2020' }],
+  dims: [factsDim('x', 'base', [{ code: '2020', data: true }], (c) => c === '2020')],
 });
 
 describe('the table of selection parameters', () => {

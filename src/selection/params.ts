@@ -18,7 +18,7 @@ import { asOfStamp, stampFileName, vintageIndex } from '../data/vintage-stamp.js
 import { lowerFrequencies, TARGET_FREQUENCIES, type Frequency } from '../data/frequency.js';
 import { LANGS } from '../data/model.js';
 import { errorMessage, type CodeOf, type ErrorCode, type MessageFacts } from '../errors/catalogue.js';
-import { closest } from '../query/closest.js';
+import { candidates, closest, closestIn, type Candidates } from '../query/closest.js';
 import { formatCompare, parseCompare, type CompareRef } from './dims-text.js';
 import type { ExplorerState } from './state.js';
 import { boundWords, DATE_BOUND_PATTERN, isDateBound, readDateBound, RELATIVE_NOTE } from '../query/date-bound.js';
@@ -59,8 +59,13 @@ export function selectionProblem(
   words: MessageFacts = {},
   mistake?: string,
 ): SelectionProblem {
-  const all = { parameter, ...facts };
-  return { code, parameter, message: errorMessage(code, { ...all, ...words }, mistake), facts: all };
+  // copied key by key: a spread of the many shapes of facts takes V8's slow path, ~5 µs a problem (issue 24)
+  const all: Record<string, unknown> = { parameter };
+  for (const name in facts) all[name] = facts[name];
+  const said: Record<string, unknown> = {};
+  for (const name in all) said[name] = all[name];
+  for (const name in words) said[name] = words[name];
+  return { code, parameter, message: errorMessage(code, said, mistake), facts: all };
 }
 
 /** What the reader needs of a dataset: a loaded one or the page's explorer meta both give it. */
@@ -78,12 +83,43 @@ export interface DatasetFacts {
   vintages?: readonly string[];
 }
 
-/** A dimension as the reader sees it. */
+/** A dimension as the reader sees it (factsDim makes one). */
 export interface FactsDim {
   id: string;
   levels: readonly { code: string; data: boolean }[];
   /** whether a code is a level with series of its own */
   has(code: string): boolean;
+  /** what an unknown code's problem says of the dimension, made on first use and kept */
+  codes(): DimCodes;
+}
+
+/** What an unknown code's problem needs of a dimension: made once per dimension, not per bad request (issue 24). */
+export interface DimCodes {
+  /** the codes with series of their own, in level order */
+  valid: readonly string[];
+  /** `valid` made ready for closestIn */
+  ready: Candidates;
+  /** every level's code, grouping levels too */
+  all: ReadonlySet<string>;
+  /** `valid` as the message lists it: the first 40, then how many and where to find them */
+  shown: string;
+}
+
+/**
+ * A dimension for the reader: its codes' problem facts (`codes()`) are made
+ * the first time a code of it is unknown and kept on it.
+ * @example factsDim('ch_fso_ppi', 'base', levels, (c) => c === '2020').codes().shown // '2020'
+ */
+export function factsDim(datasetId: string, id: string, levels: FactsDim['levels'], has: (code: string) => boolean): FactsDim {
+  let codes: DimCodes | null = null;
+  return { id, levels, has, codes: () => (codes ??= dimCodes(datasetId, levels)) };
+}
+
+function dimCodes(datasetId: string, levels: FactsDim['levels']): DimCodes {
+  const valid = Object.freeze(levels.filter((l) => l.data).map((l) => l.code));
+  const shown =
+    valid.length > 40 ? `${valid.slice(0, 40).join(', ')}, … (${valid.length} in all; GET /dataset/${datasetId}/meta lists them)` : valid.join(', ');
+  return { valid, ready: candidates(valid), all: new Set(levels.map((l) => l.code)), shown };
 }
 
 /** A value read, or the problem found. */
@@ -771,21 +807,14 @@ export function unknownParameterProblem(name: string, where: string, valid: read
 }
 
 /** A code its dimension does not offer, with the codes that would be right and the closest of them. */
-export function unknownCodeProblem(
-  datasetId: string,
-  parameter: string,
-  dim: string,
-  code: string,
-  levels: readonly { code: string; data: boolean }[],
-): SelectionProblem {
-  const valid = levels.filter((l) => l.data).map((l) => l.code);
-  const candidates = closest(code, valid, 5);
-  const list = valid.length > 40 ? `${valid.slice(0, 40).join(', ')}, … (${valid.length} in all; GET /dataset/${datasetId}/meta lists them)` : valid.join(', ');
+export function unknownCodeProblem(parameter: string, dim: FactsDim, code: string): SelectionProblem {
+  const { valid, ready, all, shown } = dim.codes();
+  const near = closestIn(code, ready, 5);
   const plus = code.replace(/ /g, '+');
-  const mistake = code === '' ? 'empty' : levels.some((l) => l.code === code) ? 'grouping' : plus !== code && valid.includes(plus) ? 'plus' : 'unknown';
-  const suggestion = candidates.length ? ` Did you mean ${candidates.map((c) => `'${c}'`).join(', ')}?` : '';
-  const facts = { dimension: dim, value: code, valid, candidates };
-  return selectionProblem('unknown_code', parameter, facts, { shown: list, escaped: encodeURIComponent(plus), suggestion }, mistake);
+  const mistake = code === '' ? 'empty' : all.has(code) ? 'grouping' : plus !== code && dim.has(plus) ? 'plus' : 'unknown';
+  const suggestion = near.length ? ` Did you mean ${near.map((c) => `'${c}'`).join(', ')}?` : '';
+  const facts = { dimension: dim.id, value: code, valid, candidates: near };
+  return selectionProblem('unknown_code', parameter, facts, { shown, escaped: encodeURIComponent(plus), suggestion }, mistake);
 }
 
 /** A `dims` segment without `dim=`. */

@@ -10,7 +10,7 @@
 import { parseIsoDate } from '../data/dates.js';
 import { isDateBound, readDateBound } from '../query/date-bound.js';
 import { readCompareValues, type CompareDrop } from './compare.js';
-import { boundProblem, takesBase, type DatasetFacts, type SelectionProblem } from './params.js';
+import { boundProblem, factsDim, takesBase, type DatasetFacts, type SelectionProblem } from './params.js';
 import { readSelection } from './read-selection.js';
 import { reconcile, type ExplorerMeta, type ExplorerState, type PageQuery } from './state.js';
 
@@ -50,7 +50,7 @@ export function metaFacts(meta: ExplorerMeta): DatasetFacts {
       vintages: meta.vintages ?? [],
       dims: meta.dims.map((dim) => {
         const data = new Set(dim.levels.filter((l) => l.data).map((l) => l.code));
-        return { id: dim.id, levels: dim.levels, has: (code: string) => data.has(code) };
+        return factsDim(meta.id, dim.id, dim.levels, (code) => data.has(code));
       }),
     };
     factsCache.set(meta, facts);

@@ -22,6 +22,7 @@ import {
   isParamName,
   isReservedName,
   malformedDimsProblem,
+  factsDim,
   paramSpec,
   paramsTakenBy,
   rangeProblem,
@@ -96,7 +97,7 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
         const before = dims[dim.id];
         if (!before) dims[dim.id] = [code];
         else if (!before.includes(code)) before.push(code);
-      } else problems.push(unknownCodeProblem(ds.id, parameter, dim.id, code, dim.levels));
+      } else problems.push(unknownCodeProblem(parameter, dim, code));
     }
   };
   for (const [name, value] of pairs) {
@@ -219,14 +220,12 @@ export function datasetFacts(ds: Dataset): DatasetFacts {
       end: ds.store.end,
       transforms: TRANSFORMS,
       vintages: ds.vintage?.stamps ?? ds.history?.stamps ?? [],
-      dims: ds.meta.dimensions.map((dim) => ({
-        id: dim.id,
-        levels: dim.levels,
-        has: (code: string) => {
+      dims: ds.meta.dimensions.map((dim) =>
+        factsDim(ds.meta.id, dim.id, dim.levels, (code) => {
           const i = dim.index.get(code);
           return i !== undefined && dim.levels[i].data;
-        },
-      })),
+        }),
+      ),
     };
     factsCache.set(ds, facts);
   }
