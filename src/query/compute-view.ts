@@ -79,7 +79,11 @@ function singleSeries(dataset: Dataset, dims: Record<string, string[]>): Uint32A
   const index = seriesIndex(dataset);
   if (index === null) return undefined;
   const found = index.get(key);
-  return found === undefined ? new Uint32Array(0) : Uint32Array.of(found);
+  if (found === undefined) return new Uint32Array(0);
+  // not Uint32Array.of: its generic path cost more than the lookup
+  const one = new Uint32Array(1);
+  one[0] = found;
+  return one;
 }
 
 /** The candidates whose code is the one asked for in each of `rest`'s columns. */
