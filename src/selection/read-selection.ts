@@ -102,7 +102,7 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
       else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
     }
   }
-  const read = readValues(ds, given, problems, mode);
+  const read = readValues(ds, given, problems, mode, dims, rest);
   // the other parameters the input takes are the caller's, but their grammar is the table's
   for (const name in rest) {
     // a parameter that repeats (compare) is read value by value by its caller, through the same grammar
@@ -111,7 +111,7 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
     const wrong = rest[name].map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
     if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);
   }
-  return { read: { dims, ...read, rest }, problems };
+  return { read, problems };
 }
 
 /** The parameters read into the selection, as a set (a lookup per pair of every request). */
@@ -153,8 +153,15 @@ function addCodes(
   }
 }
 
-/** Reads the single-valued parameters in table order, then the rules between them. */
-function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems: SelectionProblem[], mode: ReadMode): Omit<SelectionRead, 'dims' | 'rest'> {
+/** Reads the single-valued parameters in table order, then the rules between them; the reading with the dims and rest read before. */
+function readValues(
+  ds: DatasetFacts,
+  given: Map<ParamName, string[]>,
+  problems: SelectionProblem[],
+  mode: ReadMode,
+  dims: SelectionRead['dims'],
+  rest: SelectionRead['rest'],
+): SelectionRead {
   const value: Partial<Record<ParamName, unknown>> = {};
   for (const name of READ_ORDER) {
     const texts = given.get(name);
@@ -177,6 +184,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
     if (!frequency && value[name] !== undefined && text !== undefined) problems.push(withoutFrequencyProblem(name, text));
   }
   return {
+    dims,
     from: (value.from as ReadBound | undefined) ?? null,
     to: (value.to as ReadBound | undefined) ?? null,
     last: (value.last as number | undefined) ?? null,
@@ -185,6 +193,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
     convert: frequency ? conversionOf(frequency, value.aggregation as Aggregation | undefined, value.partial as boolean | undefined) : null,
     scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
     asOf: (value.as_of as AsOf | undefined) ?? null,
+    rest,
   };
 }
 
