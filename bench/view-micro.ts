@@ -8,7 +8,7 @@
  * `--reps` passes over the whole list. Run it in two trees (this one and a
  * commit before) for an A/B. Not run by the tests.
  *
- *   npx tsx bench/view-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--seed 24] [--steps lane,computeView]
+ *   npx tsx bench/view-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--seed 24] [--steps lane,computeView,'computeView yoy']
  */
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,7 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '10000' },
     reps: { type: 'string', default: '7' },
     seed: { type: 'string', default: '24' },
-    steps: { type: 'string', default: 'lane,parseSelection,computeView,selectionEtag' },
+    steps: { type: 'string', default: 'lane,parseSelection,computeView,selectionEtag,computeView level,computeView yoy' },
   },
 });
 
@@ -85,6 +85,9 @@ async function main(): Promise<void> {
   const req = { method: 'GET', headers: {} } as IncomingMessage;
   const queries = urls.map((u) => lanes.match(req, u)!.query as unknown as SelectionQuery);
   const parsed: { dataset: Dataset; selection: Selection }[] = queries.map((q) => parseSelection(q, snapshot));
+  const level = parsed.filter((p) => p.selection.transform === 'level');
+  const yoy = parsed.filter((p) => p.selection.transform === 'yoy');
+  const sizes: Record<string, number> = { 'computeView level': level.length, 'computeView yoy': yoy.length };
   const all: Record<string, () => void> = {
     lane: () => {
       for (const u of urls) lanes.match(req, u);
@@ -95,6 +98,13 @@ async function main(): Promise<void> {
     computeView: () => {
       for (const p of parsed) computeView(p.dataset, p.selection);
     },
+    // the same step over the two kinds apart (ns per request of the kind)
+    'computeView level': () => {
+      for (const p of level) computeView(p.dataset, p.selection);
+    },
+    'computeView yoy': () => {
+      for (const p of yoy) computeView(p.dataset, p.selection);
+    },
     selectionEtag: () => {
       for (const p of parsed) selectionEtag('csv', p.dataset.version, p.selection, '');
     },
@@ -103,16 +113,16 @@ async function main(): Promise<void> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(steps).map((k) => [k, []]));
   // one pass of each first, unmeasured: the JIT's and the lazily built indices' (series by codes, codes per series) one-time work
   for (const step of Object.values(steps)) step();
-  for (let r = 0; r < reps; r++) for (const [name, step] of Object.entries(steps)) samples[name].push(cpuNsPerItem(count, step));
+  for (let r = 0; r < reps; r++) for (const [name, step] of Object.entries(steps)) samples[name].push(cpuNsPerItem(sizes[name] ?? count, step));
   let sum = 0;
   console.log(
     `${count} single-series queries (${urls.filter((u) => u.includes('transform=yoy')).length} with transform=yoy), ${reps} passes, CPU ns per request (median; lowest-highest):`,
   );
   for (const [name, xs] of Object.entries(samples)) {
-    sum += median(xs);
-    console.log(`  ${name.padEnd(16)} ${median(xs).toFixed(0).padStart(7)}  (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)})`);
+    if (!(name in sizes)) sum += median(xs);
+    console.log(`  ${name.padEnd(18)} ${median(xs).toFixed(0).padStart(7)}  (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)})`);
   }
-  console.log(`  ${'sum'.padEnd(16)} ${sum.toFixed(0).padStart(7)}`);
+  console.log(`  ${'sum'.padEnd(18)} ${sum.toFixed(0).padStart(7)}`);
 }
 
 await main();

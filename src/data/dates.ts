@@ -143,6 +143,13 @@ function isoDateText(days: number): string {
 
 /** Shifts a day number by whole months, clamping the day to the month's length. */
 export function addMonths(days: number, months: number): number {
+  // within the table: the months' starts and lengths read from it, no calendar arithmetic (a transform steps every observation back: issue 24)
+  const i = days - TABLE_FIRST_DAY;
+  if (i >= 0 && i < MONTH_OF_DAY.length) {
+    const k = MONTH_OF_DAY[i];
+    const n = k + months;
+    if (n >= 0 && n + 1 < MONTH_START.length) return MONTH_START[n] + Math.min(days - MONTH_START[k], MONTH_START[n + 1] - MONTH_START[n] - 1);
+  }
   const { y, m, d } = civilFromDays(days);
   const total = y * 12 + (m - 1) + months;
   const ny = Math.floor(total / 12);
