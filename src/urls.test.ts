@@ -36,6 +36,11 @@ describe('the dims grammar', () => {
       { text: '=x', dim: null, codes: [] },
       { text: 'type=', dim: 'type', codes: [''] },
     ]);
+    // empty parts at the ends are read as written: an empty code, no segment
+    assert.deepEqual(splitDims('a=x,;b= y ,;'), [
+      { text: 'a=x,', dim: 'a', codes: ['x', ''] },
+      { text: 'b= y ,', dim: 'b', codes: ['y', ''] },
+    ]);
   });
 });
 

@@ -45,6 +45,9 @@ const VALID = [
   // decomposed Unicode (u + combining diaeresis) in a code and in a dimension name: composed by the one query parser
   `/series.csv?dataset=ch_fso_trade_partner&dims=partner%3DTu%CC%88rkiye&last=2`,
   `/series.csv?dataset=ch_fso_jobs_sex&dims=Besch%61%CC%88ftigungsgrad%3D1&last=1`,
+  // escapes in lower case, and a raw combining mark
+  `/series.csv?dataset=ch_fso_trade_partner&dims=partner%3dTu%cc%88rkiye&last=2`,
+  `/series.csv?dataset=ch_fso_trade_partner&dims=partner%3DTu\u0308rkiye&last=2`,
 ];
 
 /** Queries the schema refuses: Fastify answers them. */

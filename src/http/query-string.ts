@@ -2,6 +2,8 @@ import { parse } from 'fast-querystring';
 
 // anything but printable ASCII may need composing (control characters only cost a normalize)
 const NOT_PRINTABLE_ASCII = /[^ -~\t\r\n]/;
+// a query whose decoded text is all ASCII has nothing to compose: no raw character above U+007F, no escaped byte above 0x7F
+const MAY_DECODE_BEYOND_ASCII = /[^\0-\x7f]|%[89a-fA-F]/;
 
 /**
  * The one parser of query strings, for Fastify's routes and the fast lanes
@@ -13,8 +15,8 @@ const NOT_PRINTABLE_ASCII = /[^ -~\t\r\n]/;
  */
 export function parseQueryString(text: string): Record<string, unknown> {
   const query = parse(text) as Record<string, unknown>;
-  // an ASCII query without escapes has nothing to compose (the cold path's usual case)
-  if (!text.includes('%') && !NOT_PRINTABLE_ASCII.test(text)) return query;
+  // an ASCII query, escapes of ASCII included (`dims=a%3Dx%3Bb%3Dy`: the cold path's usual case), has nothing to compose
+  if (!MAY_DECODE_BEYOND_ASCII.test(text)) return query;
   for (const name of Object.keys(query)) {
     const value = query[name];
     const composed = Array.isArray(value) ? value.map(nfc) : nfc(value as string);

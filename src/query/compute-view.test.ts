@@ -74,6 +74,19 @@ describe('computeView on the real data', () => {
     }
   });
 
+  it("a series' codes are made once per dataset and shared by its views, frozen (issue 24: no array per answer)", () => {
+    const ask = selection(ppi, { dims: { base: ['2020'] } });
+    const one = computeView(ppi, ask).series[0];
+    const other = computeView(ppi, { ...ask, transform: 'yoy', last: 3 }).series[0];
+    const { store, meta } = ppi;
+    assert.deepEqual(
+      one.codes,
+      meta.dimensions.map((dim, d) => dim.levels[store.codes[d][one.id]].code),
+    );
+    assert.equal(other.codes, one.codes, 'the same array');
+    assert.throws(() => one.codes.push('x'), TypeError, 'no view can change what the others show');
+  });
+
   it('the window from, to and last holds the published rows, with their published texts', () => {
     const view = computeView(ppi, selection(ppi, { dims: { base: ['2020'] }, from: day('2021-01-01'), to: day('2021-12-01') }));
     assert.equal(view.series.length, 1);

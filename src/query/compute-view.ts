@@ -11,24 +11,22 @@ import type { Selection, SelectionView, SeriesView } from './view.js';
  * dimensions by filtering the smallest candidate list.
  */
 export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): Uint32Array {
+  // one code in every dimension: a cold single-series request, found by its codes (issue 24)
+  const single = singleSeries(dataset, dims);
+  if (single !== undefined) return single;
   const { store, meta } = dataset;
   const constraints = meta.dimensions
     .map((dim, d) => ({ d, codes: dims[dim.id]?.map((c) => dim.index.get(c)!) }))
     .filter((c): c is { d: number; codes: number[] } => c.codes !== undefined)
     .map(({ d, codes }) => ({ d, allowed: new Set(codes), size: codes.reduce((n, c) => n + store.postings[d][c].length, 0), codes }));
   if (constraints.length === 0) return Uint32Array.from({ length: store.count }, (_, i) => i);
-  // one code in every dimension: a cold single-series request, found by its codes (issue 24)
-  if (constraints.length === meta.dimensions.length && constraints.every((c) => c.codes.length === 1)) {
-    const found = seriesByCodes(dataset, constraints);
-    if (found !== undefined) return found < 0 ? new Uint32Array(0) : Uint32Array.of(found);
-  }
   constraints.sort((a, b) => a.size - b.size);
   const first = constraints[0];
   const candidates = first.codes.length === 1 ? store.postings[first.d][first.codes[0]] : mergeSorted(first.codes.map((c) => store.postings[first.d][c]));
   const rest = constraints.slice(1).map((c) => ({ column: store.codes[c.d], only: c.codes.length === 1 ? c.codes[0] : -1, allowed: c.allowed }));
   if (rest.length === 0) return candidates;
   const out: number[] = [];
-  // a cold single-series request lands here: one code in every other dimension, compared column by column
+  // one code in every other dimension (a single series of a store without an index): compared column by column
   if (rest.every((c) => c.only >= 0)) return matchAll(candidates, rest);
   next: for (let i = 0; i < candidates.length; i++) {
     const s = candidates[i];
@@ -44,35 +42,48 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
 /** Per dataset (kept on it): the series id of each combination of codes (its mixed-radix number), or null when the numbers would not be exact. */
 const SERIES_INDEX = derivedKey<Map<number, number> | null>('series by combination of codes');
 
-/** The mixed-radix number of a combination of level indices, one per dimension. */
-function comboOf(dataset: Dataset, codeOf: (d: number) => number): number {
-  let key = 0;
-  const dims = dataset.meta.dimensions;
-  for (let d = 0; d < dims.length; d++) key = key * dims[d].levels.length + codeOf(d);
-  return key;
+/** The series index of a dataset, built on the first single-series request of its store. */
+function seriesIndex(dataset: Dataset): Map<number, number> | null {
+  return derived(dataset, SERIES_INDEX, () => {
+    const { store, meta } = dataset;
+    const dims = meta.dimensions;
+    const combos = dims.reduce((n, dim) => n * Math.max(dim.levels.length, 1), 1);
+    if (combos > Number.MAX_SAFE_INTEGER) return null;
+    const built = new Map<number, number>();
+    for (let s = 0; s < store.count; s++) {
+      let key = 0;
+      for (let d = 0; d < dims.length; d++) key = key * dims[d].levels.length + store.codes[d][s];
+      built.set(key, s);
+    }
+    return built;
+  });
 }
 
 /**
- * The series with exactly these codes (-1: none), from an index built on the
- * first such request of a store; undefined when the store has no index (the
- * product of the level counts exceeds exact numbers).
+ * The series a selection of exactly one code in every dimension picks (none
+ * when no series has those codes): its mixed-radix number of level indices
+ * looked up in the dataset's index. Undefined for any other selection, or a
+ * store without an index (the product of the level counts exceeds exact
+ * numbers): the postings answer those.
  */
-function seriesByCodes(dataset: Dataset, constraints: { d: number; codes: number[] }[]): number | undefined {
-  const { store, meta } = dataset;
-  const index = derived(dataset, SERIES_INDEX, () => {
-    const combos = meta.dimensions.reduce((n, dim) => n * Math.max(dim.levels.length, 1), 1);
-    const built = combos > Number.MAX_SAFE_INTEGER ? null : new Map<number, number>();
-    for (let s = 0; built && s < store.count; s++)
-      built.set(
-        comboOf(dataset, (d) => store.codes[d][s]),
-        s,
-      );
-    return built;
-  });
+function singleSeries(dataset: Dataset, dims: Record<string, string[]>): Uint32Array | undefined {
+  const dimensions = dataset.meta.dimensions;
+  if (dimensions.length === 0) return undefined;
+  let key = 0;
+  for (let d = 0; d < dimensions.length; d++) {
+    const dim = dimensions[d];
+    const codes = dims[dim.id];
+    if (codes === undefined || codes.length !== 1) return undefined;
+    key = key * dim.levels.length + dim.index.get(codes[0])!;
+  }
+  const index = seriesIndex(dataset);
   if (index === null) return undefined;
-  const code = new Array<number>(meta.dimensions.length);
-  for (const c of constraints) code[c.d] = c.codes[0];
-  return index.get(comboOf(dataset, (d) => code[d])) ?? -1;
+  const found = index.get(key);
+  if (found === undefined) return new Uint32Array(0);
+  // not Uint32Array.of: its generic path cost more than the lookup
+  const one = new Uint32Array(1);
+  one[0] = found;
+  return one;
 }
 
 /** The candidates whose code is the one asked for in each of `rest`'s columns. */
@@ -105,19 +116,42 @@ interface SourceSeries {
   id: number;
   dates: Int32Array;
   values: Float64Array;
-  /** index of the first observation in the store (published texts); absent when converted */
-  first?: number;
+  /** index of the first observation in the store (published texts); -1 when converted */
+  first: number;
 }
 
 /** The selected series, whole, converted to the selection's frequency when it asks for one. */
 function sourceSeries(dataset: Dataset, selection: Selection, ids: Uint32Array): SourceSeries[] {
   const { store, meta } = dataset;
-  return Array.from(ids, (id) => {
-    const dates = store.dates.subarray(store.offsets[id], store.offsets[id + 1]);
-    const values = store.values.subarray(store.offsets[id], store.offsets[id + 1]);
-    if (!selection.convert) return { id, dates, values, first: store.offsets[id] };
-    return { id, ...convertSeries(dates, values, meta.frequency, selection.convert) };
-  });
+  const out = new Array<SourceSeries>(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const first = store.offsets[id];
+    const dates = store.dates.subarray(first, store.offsets[id + 1]);
+    const values = store.values.subarray(first, store.offsets[id + 1]);
+    if (!selection.convert) out[i] = { id, dates, values, first };
+    else {
+      const converted = convertSeries(dates, values, meta.frequency, selection.convert);
+      out[i] = { id, dates: converted.dates, values: converted.values, first: -1 };
+    }
+  }
+  return out;
+}
+
+/** Per dataset (kept on it): the codes of each series asked for so far, made once (frozen: every view of the series shares them). */
+const SERIES_CODES = derivedKey<(readonly string[] | undefined)[]>('codes per series');
+
+/** One code per dimension of a series, in dim_order. */
+function codesOf(dataset: Dataset, id: number): string[] {
+  const known = derived(dataset, SERIES_CODES, () => new Array<readonly string[] | undefined>(dataset.store.count));
+  let codes = known[id];
+  if (codes === undefined) {
+    const { store, meta } = dataset;
+    const made = new Array<string>(meta.dimensions.length);
+    for (let d = 0; d < made.length; d++) made[d] = meta.dimensions[d].levels[store.codes[d][id]].code;
+    codes = known[id] = Object.freeze(made);
+  }
+  return codes as string[];
 }
 
 /**
@@ -144,35 +178,37 @@ function windowOf(selection: Selection, end: number): Selection {
  * @example computeView(dataset, { datasetId: 'ch_fso_ppi', dims: {}, from: null, to: null, last: 12, transform: 'yoy', base: null })
  */
 export function computeView(dataset: Dataset, asked: Selection): SelectionView {
-  const { store, meta } = dataset;
   const source = sourceSeries(dataset, asked, selectSeries(dataset, asked.dims));
   const end = asked.convert ? lastPeriod(source) : Number.NaN;
   const selection = windowOf(asked, end);
   const frequency = viewFrequency(selection, dataset);
   // under conversion the index base is the converted period that holds the date asked
   const baseDay = selection.base !== null && selection.convert ? periodOf(selection.base, selection.convert.frequency) : selection.base;
-  const series: SeriesView[] = [];
+  const rebased = takesBase(selection.transform);
+  // the published texts of values shown as published (never of converted values)
+  const texts = selection.transform === 'level' ? dataset.store.valueTexts : undefined;
+  const series = new Array<SeriesView>(source.length);
   let observations = 0;
-  for (const { id, dates: all, values: raw, first } of source) {
+  for (let i = 0; i < source.length; i++) {
+    const { id, dates: all, values: raw, first } = source[i];
     let a = selection.from === null ? 0 : lowerBound(all, selection.from);
-    const b = selection.to === null ? all.length : lowerBound(all, selection.to + 1);
+    const b = Math.max(a, selection.to === null ? all.length : lowerBound(all, selection.to + 1));
     if (selection.last !== null) a = Math.max(a, b - selection.last);
-    const dates = all.subarray(a, Math.max(a, b));
-    let values = applyTransform(all, raw, selection.transform, frequency, a, Math.max(a, b));
-    const base = takesBase(selection.transform) ? indexBase(all, raw, values, baseDay) : undefined;
+    let values = applyTransform(all, raw, selection.transform, frequency, a, b);
+    const base = rebased ? indexBase(all, raw, values, baseDay) : undefined;
     if (base !== undefined) values = rebase(values, base);
-    const codes = meta.dimensions.map((dim, d) => dim.levels[store.codes[d][id]].code);
-    // the published texts of values shown as published (never of converted values)
-    const texts = selection.transform === 'level' && first !== undefined ? store.valueTexts : undefined;
-    series.push({
+    // one shape for every series view (absent parts undefined)
+    series[i] = {
       id,
-      codes,
-      dates,
+      codes: codesOf(dataset, id),
+      dates: all.subarray(a, b),
       values,
-      ...(texts ? { published: { texts, first: first! + a } } : {}),
-      ...(base === undefined ? {} : { base }),
-    });
-    observations += dates.length;
+      published: texts && first >= 0 ? { texts, first: first + a } : undefined,
+      base,
+    };
+    observations += b - a;
   }
-  return { dataset, selection, series, observations, ...(asked.convert ? { convertedEnd: end } : {}) };
+  const view: SelectionView = { dataset, selection, series, observations };
+  if (asked.convert) view.convertedEnd = end;
+  return view;
 }

@@ -5,17 +5,66 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
 import { versionOfEtag } from '../query/version-etag.js';
+import type { Selection } from '../query/view.js';
 import { selectionEtag } from './selection-etag.js';
+
+/** A selection of ch_fso_ppi with the API's defaults. */
+const ppi = (over: Partial<Selection> = {}): Selection => ({
+  datasetId: 'ch_fso_ppi',
+  dims: { base: ['2020'] },
+  from: null,
+  to: null,
+  last: null,
+  transform: 'level',
+  base: null,
+  ...over,
+});
 
 describe('selection ETags', () => {
   it('name the dataset version, read back by versionOfEtag for every kind and question', () => {
     const version = '0123456789abcdef';
     for (const kind of ['json', 'csv', 'xlsx', 'chart-png', 'og']) {
       for (const extra of ['', 'labels|de', '"quoted"|x-y']) {
-        const etag = selectionEtag(kind, version, { dataset: 'ch_fso_ppi', dims: { base: ['2020'] }, from: '-5y' } as never, extra);
+        const etag = selectionEtag(kind, version, ppi({ from: 19000, relative: { from: '-5y', to: null } }), extra);
         assert.equal(versionOfEtag(etag), version, etag);
       }
     }
+  });
+
+  it('are the same in every process: a pinned ETag (issue 24 round 3 changed every ETag once: decisions.md)', () => {
+    assert.equal(
+      selectionEtag('csv', '0123456789abcdef', ppi({ dims: { base: ['2020'], product: ['100'] }, from: 18993, transform: 'yoy' }), 'attachment'),
+      'W/"csv-0123456789abcdef-CaP5i1ckj3MXclMu"',
+    );
+  });
+
+  it('differ in every field of the selection, in the kind and in the extra inputs', () => {
+    const one = ppi();
+    const variants: [string, Selection, string, string][] = [
+      ['as is', one, 'csv', ''],
+      ['kind', one, 'json', ''],
+      ['extra', one, 'csv', 'attachment'],
+      ['dataset', { ...one, datasetId: 'ch_fso_cpi' }, 'csv', ''],
+      ['another code', ppi({ dims: { base: ['2015'] } }), 'csv', ''],
+      ['two codes', ppi({ dims: { base: ['2015', '2020'] } }), 'csv', ''],
+      ['codes in another order', ppi({ dims: { base: ['2020', '2015'] } }), 'csv', ''],
+      ['a code with a separator', ppi({ dims: { base: ['2015,2020'] } }), 'csv', ''],
+      ['no dims', ppi({ dims: {} }), 'csv', ''],
+      ['from', ppi({ from: 18000 }), 'csv', ''],
+      ['to', ppi({ to: 18000 }), 'csv', ''],
+      ['last', ppi({ last: 12 }), 'csv', ''],
+      ['transform', ppi({ transform: 'index' }), 'csv', ''],
+      ['base', ppi({ transform: 'index', base: 18000 }), 'csv', ''],
+      ['convert', ppi({ convert: { frequency: 'annual', aggregation: 'mean', partial: false } }), 'csv', ''],
+      ['partial', ppi({ convert: { frequency: 'annual', aggregation: 'mean', partial: true } }), 'csv', ''],
+      ['relative', ppi({ relative: { from: '-5y', to: null } }), 'csv', ''],
+      ['relative to', ppi({ relative: { from: null, to: '-5y' } }), 'csv', ''],
+      ['as_of', ppi({ asOf: { text: '', asked: '', vintage: '2026-01-01T00:00:00Z', final: true } }), 'csv', ''],
+      ['as_of latest', ppi({ asOf: { text: '', asked: '', vintage: null, final: true } }), 'csv', ''],
+    ];
+    const etags = variants.map(([, s, kind, extra]) => selectionEtag(kind, '0123456789abcdef', s, extra));
+    for (let i = 0; i < etags.length; i++)
+      assert.equal(etags.indexOf(etags[i]), i, `${variants[i][0]} has the ETag of ${variants[etags.indexOf(etags[i])][0]}`);
   });
 
   it('reads no version from other ETags', () => {

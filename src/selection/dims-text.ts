@@ -37,22 +37,32 @@ export interface DimsSegment {
  */
 export function splitDims(text: string): DimsSegment[] {
   const out: DimsSegment[] = [];
-  for (const segment of text.split(';')) {
+  // by index, not split/map: every API request with dims reads it (issue 24, round 3)
+  for (let start = 0; start <= text.length;) {
+    const end = endOf(text, ';', start, text.length);
+    const segment = text.slice(start, end);
+    start = end + 1;
     if (segment.trim() === '') continue;
     const eq = segment.indexOf('=');
-    out.push({
-      text: segment,
-      dim: eq > 0 ? segment.slice(0, eq).trim() : null,
-      codes:
-        eq > 0
-          ? segment
-              .slice(eq + 1)
-              .split(',')
-              .map((c) => c.trim())
-          : [],
-    });
+    if (eq <= 0) {
+      out.push({ text: segment, dim: null, codes: [] });
+      continue;
+    }
+    const codes: string[] = [];
+    for (let c = eq + 1; c <= segment.length;) {
+      const e = endOf(segment, ',', c, segment.length);
+      codes.push(segment.slice(c, e).trim());
+      c = e + 1;
+    }
+    out.push({ text: segment, dim: segment.slice(0, eq).trim(), codes });
   }
   return out;
+}
+
+/** Where the part of `text` that starts at `from` ends: at the next `separator`, or at `length`. */
+function endOf(text: string, separator: string, from: number, length: number): number {
+  const at = text.indexOf(separator, from);
+  return at < 0 ? length : at;
 }
 
 /**

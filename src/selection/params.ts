@@ -189,7 +189,7 @@ function oneOf(parameter: string, text: string, valid: readonly string[]): Selec
  */
 function readBound(name: 'from' | 'to', text: string, ds: DatasetFacts | null): Read<{ text: string; days: number | null; relative: string | null }> {
   const read = readDateBound(name, text, ds?.end ?? Number.NaN);
-  if (isDateBound(read)) return { value: { text, ...read } };
+  if (isDateBound(read)) return { value: { text, days: read.days, relative: read.relative } };
   return { problem: boundProblem(name, text, read.code, read.mistake) };
 }
 

@@ -86,47 +86,83 @@ const READ_ORDER: readonly ParamName[] = ['as_of', 'from', 'to', 'last', 'transf
  */
 export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string, string]>, input: ReadInput, mode: ReadMode): ReadResult {
   const problems: SelectionProblem[] = [];
-  const taken = paramsTakenBy(input === 'api' ? 'series' : input);
+  const taken = takenSet(input);
   const given = new Map<ParamName, string[]>();
   const dims: Record<string, string[]> = {};
   const rest: Record<string, string[]> = {};
-  const add = (parameter: string, dim: FactsDim, texts: readonly string[]): void => {
-    for (const code of texts.map((t) => t.trim())) {
-      if (input === 'page' && code === '') continue;
-      if (dim.has(code)) {
-        const before = dims[dim.id];
-        if (!before) dims[dim.id] = [code];
-        else if (!before.includes(code)) before.push(code);
-      } else problems.push(unknownCodeProblem(parameter, dim, code));
-    }
-  };
   for (const [name, value] of pairs) {
     if (mode === 'strict' && problems.length) break;
-    if (name === 'dims') readDims(ds, value, add, problems);
-    else if (isParamName(name) && taken.includes(name)) {
-      if (READ_ORDER.includes(name)) given.set(name, [...(given.get(name) ?? []), value]);
+    if (name === 'dims') readDims(ds, input, value, dims, problems);
+    else if (isParamName(name) && taken.has(name)) {
+      if (READ_SET.has(name)) appendTo(given, name, value);
       else if (input !== 'api') rest[name] = [...(rest[name] ?? []), value];
     } else if (input === 'api' || name.startsWith('_')) continue;
     else {
       const dim = dimensionParam(ds, name);
-      if (dim) add(name, dim, value.split(','));
+      if (dim) addCodes(ds, input, name, dim, value.split(','), dims, problems);
       else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
     }
   }
-  const read = readValues(ds, given, problems, mode);
+  const read = readValues(ds, given, problems, mode, dims, rest);
   // the other parameters the input takes are the caller's, but their grammar is the table's
-  for (const [name, texts] of Object.entries(rest)) {
+  for (const name in rest) {
     // a parameter that repeats (compare) is read value by value by its caller, through the same grammar
     if (repeats(name)) continue;
     const spec = paramSpec(name as ParamName);
-    const wrong = texts.map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
+    const wrong = rest[name].map((t) => spec.read?.(t, ds)).find((r) => r !== undefined && 'problem' in r);
     if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);
   }
-  return { read: { dims, ...read, rest }, problems };
+  return { read, problems };
 }
 
-/** Reads the single-valued parameters in table order, then the rules between them. */
-function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems: SelectionProblem[], mode: ReadMode): Omit<SelectionRead, 'dims' | 'rest'> {
+/** The parameters read into the selection, as a set (a lookup per pair of every request). */
+const READ_SET: ReadonlySet<string> = new Set(READ_ORDER);
+
+/** The parameters each input takes, as sets made once. */
+const TAKEN_SETS = new Map<ReadInput, ReadonlySet<string>>();
+
+function takenSet(input: ReadInput): ReadonlySet<string> {
+  let set = TAKEN_SETS.get(input);
+  if (!set) TAKEN_SETS.set(input, (set = new Set(paramsTakenBy(input === 'api' ? 'series' : input))));
+  return set;
+}
+
+function appendTo(given: Map<ParamName, string[]>, name: ParamName, value: string): void {
+  const texts = given.get(name);
+  if (texts) texts.push(value);
+  else given.set(name, [value]);
+}
+
+/** Adds the codes given for a dimension (once each, in the order given), or the problem of each unknown one. */
+function addCodes(
+  ds: DatasetFacts,
+  input: ReadInput,
+  parameter: string,
+  dim: FactsDim,
+  texts: readonly string[],
+  dims: Record<string, string[]>,
+  problems: SelectionProblem[],
+): void {
+  for (let i = 0; i < texts.length; i++) {
+    const code = texts[i].trim();
+    if (input === 'page' && code === '') continue;
+    if (dim.has(code)) {
+      const before = dims[dim.id];
+      if (!before) dims[dim.id] = [code];
+      else if (!before.includes(code)) before.push(code);
+    } else problems.push(unknownCodeProblem(parameter, dim, code));
+  }
+}
+
+/** Reads the single-valued parameters in table order, then the rules between them; the reading with the dims and rest read before. */
+function readValues(
+  ds: DatasetFacts,
+  given: Map<ParamName, string[]>,
+  problems: SelectionProblem[],
+  mode: ReadMode,
+  dims: SelectionRead['dims'],
+  rest: SelectionRead['rest'],
+): SelectionRead {
   const value: Partial<Record<ParamName, unknown>> = {};
   for (const name of READ_ORDER) {
     const texts = given.get(name);
@@ -149,6 +185,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
     if (!frequency && value[name] !== undefined && text !== undefined) problems.push(withoutFrequencyProblem(name, text));
   }
   return {
+    dims,
     from: (value.from as ReadBound | undefined) ?? null,
     to: (value.to as ReadBound | undefined) ?? null,
     last: (value.last as number | undefined) ?? null,
@@ -157,6 +194,7 @@ function readValues(ds: DatasetFacts, given: Map<ParamName, string[]>, problems:
     convert: frequency ? conversionOf(frequency, value.aggregation as Aggregation | undefined, value.partial as boolean | undefined) : null,
     scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
     asOf: (value.as_of as AsOf | undefined) ?? null,
+    rest,
   };
 }
 
@@ -170,19 +208,14 @@ function rangeRule(value: Partial<Record<ParamName, unknown>>, problems: Selecti
 }
 
 /** The `dims` grammar `dim=code[,code...][;dim=code...]` against the dataset's dimensions. */
-function readDims(
-  ds: DatasetFacts,
-  text: string,
-  add: (parameter: string, dim: FactsDim, codes: readonly string[]) => void,
-  problems: SelectionProblem[],
-): void {
+function readDims(ds: DatasetFacts, input: ReadInput, text: string, dims: Record<string, string[]>, problems: SelectionProblem[]): void {
   for (const { text: segment, dim: id, codes } of splitDims(text)) {
     if (id === null) {
       problems.push(malformedDimsProblem(segment, exampleDims(ds)));
       continue;
     }
     const dim = ds.dims.find((d) => d.id === id);
-    if (dim) add('dims', dim, codes);
+    if (dim) addCodes(ds, input, 'dims', dim, codes, dims, problems);
     else problems.push(unknownDimensionProblem(ds, id));
   }
 }

@@ -30,3 +30,12 @@ test('every real dataset, whole and narrowed with a transform, draws byte for by
     }
   }
 });
+
+test("a detached dataset carries none of the whole dataset's derived values (they index its series: the series index, the codes per series)", () => {
+  const snapshot = app.ds.data.current!;
+  const dataset = snapshot.datasets.get('ch_fso_ppi')!;
+  const dims = dataset.meta.dimensions.map((dim, d) => `${dim.id}=${dim.levels[dataset.store.codes[d][0]].code}`).join(';');
+  const view = computeView(dataset, parseSelection({ dataset: 'ch_fso_ppi', dims } as never, snapshot).selection);
+  assert.ok(dataset.derived.size > 0, 'the single-series lookup kept its index on the dataset');
+  assert.equal(structuredClone(detachView(view)).dataset.derived.size, 0);
+});

@@ -33,5 +33,6 @@ export function detachView(view: SelectionView): SelectionView {
   };
   // the series without their published value texts (the CSV's, indexed into the whole dataset): images draw numbers
   const series = view.series.map((s, k) => ({ id: k, codes: s.codes, dates: s.dates, values: s.values }));
-  return { ...view, dataset: { ...view.dataset, store: slim }, series };
+  // derived values (data/derived.ts) are of the whole store, whose series ids the slim one renumbers: the worker derives its own
+  return { ...view, dataset: { ...view.dataset, store: slim, derived: new Map() }, series };
 }
