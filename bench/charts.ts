@@ -41,7 +41,7 @@ const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.min(xs.
 async function renderTimings(rounds: number): Promise<{ timings: Timing[]; points: number; pngBytes: number; svgBytes: number }> {
   const { loadSnapshot } = await import('../src/data/load-snapshot.js');
   const { computeView } = await import('../src/query/compute-view.js');
-  const { parseSelection } = await import('../src/query/parse-selection.js');
+  const { parseSelection } = await import('../src/selection/read-selection.js');
   const { encodeColumnarJson } = await import('../src/query/encode.js');
   const { renderChartSvg } = await import('../src/render/chart-svg.js');
   const { svgToPng } = await import('../src/render/chart-png.js');
