@@ -29,8 +29,7 @@ const STAYS: Record<string, string> = {
   'src/query/closest.ts:rows': 'the two rows of editDistance, which each call overwrites before use: hold nothing between calls',
   'src/http/front-door.ts:counter': 'request ids must be unique per process (their prefix is the pid), whatever app serves',
   'src/render/pages/chart-notes.ts:listFormats': 'Intl list formats by language: constants of the runtime',
-  'src/selection/params.ts:TAKEN': 'the parameters each route takes: a memo of the constant parameter table',
-  'src/selection/read-selection.ts:TAKEN_SETS': 'the parameters each input takes, as sets: a memo of the constant parameter table',
+  'src/selection/params.ts:TAKEN': 'the parameters each route takes, as a list and a set: a memo of the constant parameter table',
   'src/selection/read-query.ts:factsCache':
     'shared with the browser bundle, which has no app instance: a WeakMap keyed by the explorer meta it is a pure function of (the meta is kept on its dataset)',
   'src/selection/read-selection.ts:factsCache':

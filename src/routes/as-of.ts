@@ -1,10 +1,10 @@
-import { datasetAt } from '../data/dataset-at.js';
 import type { Dataset, Snapshot } from '../data/model.js';
 import { datasetAsOf } from '../discovery/vintages.js';
+import { DsError } from '../errors/ds-error.js';
 import { findDataset } from '../query/parse-selection.js';
 import type { Selection } from '../query/view.js';
-import { PARAMS, type SelectionQuery } from '../selection/params.js';
-import { datasetFacts, parseSelection } from '../selection/read-selection.js';
+import type { SelectionQuery } from '../selection/params.js';
+import { parseSelection } from '../selection/read-selection.js';
 
 /**
  * `as_of` on the selection routes (issue 21): the query is read against
@@ -55,8 +55,13 @@ export async function pageDatasetAsOf(snapshot: Snapshot, id: string, given: str
   const latest = snapshot.datasets.get(id);
   const text = Array.isArray(given) ? given.at(-1) : given;
   if (!latest || !text) return latest;
-  const read = PARAMS.as_of.read(text, datasetFacts(latest));
-  return 'problem' in read ? latest : datasetAt(snapshot, latest, read.value.vintage);
+  try {
+    return await datasetAsOf(snapshot, latest, text);
+  } catch (err) {
+    // a wrong as_of (the reader's problem) opens the latest data; anything else is not the page's to hide
+    if (err instanceof DsError) return latest;
+    throw err;
+  }
 }
 
 /**

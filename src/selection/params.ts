@@ -716,13 +716,25 @@ export function fieldLevel(name: string, value: string): { dim: string; code: st
 
 /** The parameters a route or input takes, in table order. */
 export function paramsTakenBy(taker: Taker): readonly ParamName[] {
-  let names = TAKEN.get(taker);
-  // computed once per taker: the API's reader asks on every request
-  if (!names) TAKEN.set(taker, (names = PARAM_NAMES.filter((n) => (PARAMS[n].takenBy as readonly Taker[]).includes(taker))));
-  return names;
+  return takenOf(taker).names;
 }
 
-const TAKEN = new Map<Taker, readonly ParamName[]>();
+/** The parameters a route or input takes, as a set (the reader looks up every pair of every request in it). */
+export function paramSetTakenBy(taker: Taker): ReadonlySet<string> {
+  return takenOf(taker).set;
+}
+
+/** The parameters of a taker, as a list and as a set, made once per taker (the API's reader asks on every request). */
+function takenOf(taker: Taker): { names: readonly ParamName[]; set: ReadonlySet<string> } {
+  let taken = TAKEN.get(taker);
+  if (!taken) {
+    const names = PARAM_NAMES.filter((n) => (PARAMS[n].takenBy as readonly Taker[]).includes(taker));
+    TAKEN.set(taker, (taken = { names, set: new Set(names) }));
+  }
+  return taken;
+}
+
+const TAKEN = new Map<Taker, { names: readonly ParamName[]; set: ReadonlySet<string> }>();
 
 /**
  * The problem of a text given for a parameter, by its grammar alone (no

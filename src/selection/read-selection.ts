@@ -25,6 +25,7 @@ import {
   factsDim,
   paramSpec,
   paramsTakenBy,
+  paramSetTakenBy,
   rangeProblem,
   repeatedProblem,
   repeats,
@@ -118,14 +119,8 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
 /** The parameters read into the selection, as a set (a lookup per pair of every request). */
 const READ_SET: ReadonlySet<string> = new Set(READ_ORDER);
 
-/** The parameters each input takes, as sets made once. */
-const TAKEN_SETS = new Map<ReadInput, ReadonlySet<string>>();
-
-function takenSet(input: ReadInput): ReadonlySet<string> {
-  let set = TAKEN_SETS.get(input);
-  if (!set) TAKEN_SETS.set(input, (set = new Set(paramsTakenBy(input === 'api' ? 'series' : input))));
-  return set;
-}
+/** The parameters an input takes, as a set (the API's are /series'). */
+const takenSet = (input: ReadInput): ReadonlySet<string> => paramSetTakenBy(input === 'api' ? 'series' : input);
 
 function appendTo(given: Map<ParamName, string[]>, name: ParamName, value: string): void {
   const texts = given.get(name);

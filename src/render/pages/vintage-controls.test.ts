@@ -93,6 +93,14 @@ describe('the as-of control and banner of a dataset page', () => {
     }
   });
 
+  it('a page whose as_of is before the first vintage opens the latest data, without a banner (the page reads leniently)', async () => {
+    const page = await get('/d/ch_fso_wage_idx?breakdown=bf1&adjustment=nominal&as_of=1900-01-01');
+    assert.doesNotMatch(page, /data-as-of-banner/);
+    // the latest data: the control selects it, and the revisions of the latest publish are shown
+    assert.equal(asOfOptions(page).find((o) => o[1])?.[0], '');
+    assert.match(page, /data-revisions/);
+  });
+
   it('is left out for a dataset of one vintage (a directory without history)', async () => {
     const tiny = await startApp(path.join(FIXTURES, 'tiny'));
     try {
