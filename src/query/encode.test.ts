@@ -106,7 +106,11 @@ describe('the CSV encoders (issue 16: bytes written straight, same text as the p
           const view = computeView(dataset, { datasetId: dataset.meta.id, dims: {}, from, to, last, transform, base: null });
           const want = plain(view);
           assert.equal(columnarJsonBytes(view).toString('utf8'), want, `${dataset.meta.id} ${transform} ${from}-${to}: columnarJsonBytes`);
-          assert.equal([...columnarJsonChunks(view)].join(''), want, `${dataset.meta.id} ${transform}: columnarJsonChunks`);
+          assert.equal(Buffer.concat([...columnarJsonChunks(view)]).toString('utf8'), want, `${dataset.meta.id} ${transform}: columnarJsonChunks`);
+          // small pieces: every piece boundary falls between items, and the pieces still join to the same text
+          const pieces = [...columnarJsonChunks(view, 64)];
+          assert.equal(Buffer.concat(pieces).toString('utf8'), want, `${dataset.meta.id} ${transform}: columnarJsonChunks in pieces of 64`);
+          for (const piece of pieces) assert.doesNotThrow(() => new TextDecoder('utf-8', { fatal: true }).decode(piece), 'a piece ends between characters');
           views++;
         }
       }

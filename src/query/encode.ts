@@ -1,7 +1,7 @@
-import { formatIsoDate, writeIsoDate } from '../data/dates.js';
+import { writeIsoDate } from '../data/dates.js';
 import { derived, derivedKey } from '../data/derived.js';
 import type { Dataset } from '../data/model.js';
-import { NUMBER_TEXT_MAX, numberText, writeNumberText } from '../data/number-text.js';
+import { NUMBER_TEXT_MAX, writeNumberText } from '../data/number-text.js';
 import type { SelectionView, SeriesView } from './view.js';
 
 /**
@@ -216,40 +216,6 @@ function exactly(buf: Buffer, length: number): Buffer {
 /** Tidy CSV (see `csvChunks`) as one buffer. */
 export const encodeCsv = csvBytes;
 
-/**
- * Columnar JSON in pieces: one object whose keys are the columns, each an
- * array of equal length (missing values are null); one pass over the
- * selection per column, so nothing but the current piece is held.
- */
-export function* columnarJsonChunks(view: SelectionView): Generator<string> {
-  const names = columnNames(view);
-  const nd = names.length - 2;
-  const cell = (column: number, s: SeriesView, i: number): string => {
-    if (column < nd) return JSON.stringify(s.codes[column]);
-    if (column === nd) return '"' + formatIsoDate(s.dates[i]) + '"';
-    const v = s.values[i];
-    return Number.isNaN(v) ? 'null' : numberText(v);
-  };
-  let part = '{';
-  for (let k = 0; k < names.length; k++) {
-    part += (k > 0 ? '],' : '') + JSON.stringify(names[k]) + ':[';
-    let first = true;
-    for (const s of view.series) {
-      // a code column repeats one text per series: make it once
-      const code = k < nd ? JSON.stringify(s.codes[k]) : null;
-      for (let i = 0; i < s.dates.length; i++) {
-        part += (first ? '' : ',') + (code ?? cell(k, s, i));
-        first = false;
-        if (part.length > CHUNK) {
-          yield part;
-          part = '';
-        }
-      }
-    }
-  }
-  yield part + ']}';
-}
-
 /** What columnar JSON writes the same way in every answer of a dataset, as bytes, kept on it (issue 24, round 3). */
 interface JsonBytes {
   /** per column: what opens it (`{"name":[`, then `],"name":[`) */
@@ -272,86 +238,135 @@ function codeJson(texts: CodeTexts, s: SeriesView, j: number): Uint8Array {
   return l === undefined ? Buffer.from(JSON.stringify(s.codes[j]), 'utf8') : texts.bytes.subarray(texts.starts[j][l], texts.starts[j][l + 1]);
 }
 
-/** Room a JSON row needs in the date and value columns, each with its comma: a quoted date (at most 14 characters), a number (or null). */
-const JSON_ROW_TAIL_MAX = 14 + 3 + NUMBER_TEXT_MAX + 1;
-
-/**
- * Columnar JSON (see `columnarJsonChunks`) as one buffer of exactly its
- * length, written as bytes (no string per cell): the same text.
- */
-export function columnarJsonBytes(view: SelectionView): Buffer {
-  const kept = jsonBytesOf(view.dataset);
-  const { series } = view;
-  const nd = kept.openers.length - 2;
-  const codes: Uint8Array[] = new Array<Uint8Array>(series.length * nd);
-  let bound = 2;
-  for (const opener of kept.openers) bound += opener.length;
-  for (let k = 0; k < series.length; k++) {
-    const rows = series[k].dates.length;
-    bound += rows * JSON_ROW_TAIL_MAX;
-    for (let j = 0; j < nd; j++) bound += rows * ((codes[k * nd + j] = codeJson(kept.codes, series[k], j)).length + 1);
-  }
-  const buf = bufferFor(bound);
-  let at = 0;
-  for (let j = 0; j < nd; j++) {
-    at = writeBytes(buf, at, kept.openers[j]);
-    for (let k = 0; k < series.length; k++) at = writeRepeated(buf, at, codes[k * nd + j], series[k].dates.length);
-    at = dropComma(buf, at);
-  }
-  at = writeBytes(buf, at, kept.openers[nd]);
-  for (let k = 0; k < series.length; k++) at = writeJsonDates(buf, at, series[k].dates);
-  at = dropComma(buf, at);
-  at = writeBytes(buf, at, kept.openers[nd + 1]);
-  for (let k = 0; k < series.length; k++) at = writeJsonValues(buf, at, series[k].values);
-  at = dropComma(buf, at);
-  buf[at++] = 93;
-  buf[at++] = 125;
-  return exactly(buf, at);
-}
-
 /** Copies `bytes` into `buf` at `at`; returns the position after them. */
 function writeBytes(buf: Buffer, at: number, bytes: Uint8Array): number {
   for (let j = 0; j < bytes.length; j++) buf[at++] = bytes[j];
   return at;
 }
 
-/** Writes `bytes` and a comma `times` times. */
-function writeRepeated(buf: Buffer, at: number, bytes: Uint8Array, times: number): number {
-  for (let i = 0; i < times; i++) {
-    at = writeBytes(buf, at, bytes);
-    buf[at++] = 44;
-  }
+/** Room one item of a JSON column needs with its comma: a code's text, or a quoted date (at most 14 characters), or a number (or null). */
+const jsonItemRoom = (code: Uint8Array | null): number => 1 + (code ? code.length : Math.max(14 + 2, NUMBER_TEXT_MAX));
+
+/** Writes a date as a JSON string; returns the position after it. */
+function writeJsonDate(buf: Buffer, at: number, date: number): number {
+  buf[at++] = 34;
+  at = writeIsoDate(buf, at, date);
+  buf[at++] = 34;
   return at;
 }
 
-/** Writes each date as a JSON string and a comma. */
-function writeJsonDates(buf: Buffer, at: number, dates: Int32Array): number {
-  for (let i = 0; i < dates.length; i++) {
-    buf[at++] = 34;
-    at = writeIsoDate(buf, at, dates[i]);
-    buf[at++] = 34;
-    buf[at++] = 44;
-  }
+/** Writes a value as JSON (its numberText, null when missing); returns the position after it. */
+function writeJsonValue(buf: Buffer, at: number, v: number): number {
+  if (!Number.isNaN(v)) return writeNumberText(buf, at, v);
+  buf[at++] = 110;
+  buf[at++] = 117;
+  buf[at++] = 108;
+  buf[at++] = 108;
   return at;
 }
 
-/** Writes each value (numberText, null when missing) and a comma. */
-function writeJsonValues(buf: Buffer, at: number, values: Float64Array): number {
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (Number.isNaN(v)) {
-      buf[at++] = 110;
-      buf[at++] = 117;
-      buf[at++] = 108;
-      buf[at++] = 108;
-    } else at = writeNumberText(buf, at, v);
-    buf[at++] = 44;
-  }
-  return at;
+/** Where writing a columnar JSON answer stands: the column, the series and the item next, whether the column is opened and its first item written. */
+interface JsonCursor {
+  j: number;
+  k: number;
+  i: number;
+  opened: boolean;
+  first: boolean;
 }
 
-/** A column's items each end in a comma: the last one's goes (an empty column ends in its opener's bracket). */
-const dropComma = (buf: Buffer, at: number): number => (buf[at - 1] === 44 ? at - 1 : at);
+/**
+ * Writes columnar JSON as bytes: one object whose keys are the columns
+ * (dimensions in dim_order, then date, value), each an array of equal
+ * length, missing values null. Column by column, item by item, each but a
+ * column's first after a comma, from `cursor` on into `buf` at `at`, while
+ * the next item fits; returns where it stopped (the cursor says what is
+ * next; `cursor.j` past the last column once the answer is whole). The one
+ * writer of both forms below.
+ */
+function writeColumnarJson(view: SelectionView, cursor: JsonCursor, buf: Buffer, at: number): number {
+  const kept = jsonBytesOf(view.dataset);
+  const { series } = view;
+  const nd = kept.openers.length - 2;
+  let { j, k, i, opened, first } = cursor;
+  const stop = (): number => {
+    Object.assign(cursor, { j, k, i, opened, first });
+    return at;
+  };
+  for (; j < nd + 2; j++, opened = false) {
+    if (!opened) {
+      // room for the opener and the closing `]}` of an empty last column
+      if (at + kept.openers[j].length + 2 > buf.length) return stop();
+      at = writeBytes(buf, at, kept.openers[j]);
+      [opened, first, k, i] = [true, true, 0, 0];
+    }
+    for (; k < series.length; k++, i = 0) {
+      const s = series[k];
+      const code = j < nd ? codeJson(kept.codes, s, j) : null;
+      // room for the item, its comma, and the closing `]}` after the last one
+      const need = jsonItemRoom(code) + 2;
+      for (; i < s.dates.length; i++) {
+        if (at + need > buf.length) return stop();
+        if (first) first = false;
+        else buf[at++] = 44;
+        at = code ? writeBytes(buf, at, code) : j === nd ? writeJsonDate(buf, at, s.dates[i]) : writeJsonValue(buf, at, s.values[i]);
+      }
+    }
+  }
+  buf[at++] = 93;
+  buf[at++] = 125;
+  return stop();
+}
+
+/** A cursor at the start of an answer. */
+const jsonStart = (): JsonCursor => ({ j: 0, k: 0, i: 0, opened: false, first: true });
+
+/** Room a whole columnar JSON answer needs at most: its openers and every item with its comma, and the closing `]}`. */
+function columnarJsonBound(view: SelectionView): number {
+  const kept = jsonBytesOf(view.dataset);
+  const nd = kept.openers.length - 2;
+  let bound = 2;
+  for (const opener of kept.openers) bound += opener.length;
+  for (const s of view.series) {
+    bound += 2 * s.dates.length * jsonItemRoom(null);
+    for (let j = 0; j < nd; j++) bound += s.dates.length * jsonItemRoom(codeJson(kept.codes, s, j));
+  }
+  return bound;
+}
+
+/**
+ * Columnar JSON as one buffer of exactly its length, written as bytes (no
+ * string per cell): the same text as `columnarJsonChunks`, by the same writer.
+ */
+export function columnarJsonBytes(view: SelectionView): Buffer {
+  const buf = bufferFor(columnarJsonBound(view));
+  // the buffer holds the whole answer: written in one go
+  return exactly(buf, writeColumnarJson(view, jsonStart(), buf, 0));
+}
+
+/**
+ * Columnar JSON in pieces of about `pieceBytes` (a large answer, streamed:
+ * nothing but the current piece is held); pieces end between items, never
+ * inside a character. Their bytes, joined, are `columnarJsonBytes`'.
+ */
+export function* columnarJsonChunks(view: SelectionView, pieceBytes = CHUNK): Generator<Buffer> {
+  const cursor = jsonStart();
+  const columns = view.dataset.meta.dimOrder.length + 2;
+  // a piece always takes at least one opener or item (with the room the writer asks for)
+  const size = Math.max(pieceBytes, largestJsonStep(view));
+  while (cursor.j < columns) {
+    const piece = Buffer.allocUnsafe(size);
+    yield piece.subarray(0, writeColumnarJson(view, cursor, piece, 0));
+  }
+}
+
+/** The most room one step of the writer asks for: an opener or an item, with the `]}` it keeps room for. */
+function largestJsonStep(view: SelectionView): number {
+  const kept = jsonBytesOf(view.dataset);
+  let most = jsonItemRoom(null);
+  for (const opener of kept.openers) most = Math.max(most, opener.length);
+  for (const s of view.series) for (let j = 0; j < kept.openers.length - 2; j++) most = Math.max(most, jsonItemRoom(codeJson(kept.codes, s, j)));
+  return most + 2;
+}
 
 /** Columnar JSON (see `columnarJsonChunks`) as one buffer. */
 export const encodeColumnarJson = columnarJsonBytes;
