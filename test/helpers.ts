@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, PROJECT_ROOT, type Config } from '../src/config.js';
 import type { Dimension } from '../src/data/model.js';
+import type { Selection } from '../src/query/view.js';
 
 /** The real published files (never copied into the project). */
 export const REAL_DATA = path.resolve(PROJECT_ROOT, '..', 'shared', 'dataseries-data', 'data');
@@ -123,4 +124,9 @@ export function holdStream(url: string, headers: OutgoingHttpHeaders = {}): Prom
     });
     req.on('error', reject);
   });
+}
+
+/** A selection of a dataset with the API's defaults (every series, the whole span, level), `over` on top. */
+export function selectionOf(datasetId: string, over: Partial<Selection> = {}): Selection {
+  return { datasetId, dims: {}, from: null, to: null, last: null, transform: 'level', base: null, ...over };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
 import type { Dataset } from '../data/model.js';
-import { FIXTURES, startApp } from '../../test/helpers.js';
+import { FIXTURES, selectionOf, startApp } from '../../test/helpers.js';
 import { computeView } from './compute-view.js';
 import type { Selection } from './view.js';
 
@@ -18,16 +18,7 @@ describe('computeView converts before the window and the transform (issue 20)', 
   });
   after(() => app.close());
   const d = (iso: string) => parseIsoDate(iso)!;
-  const ask = (over: Partial<Selection>): Selection => ({
-    datasetId: 'tiny_single',
-    dims: {},
-    from: null,
-    to: null,
-    last: null,
-    transform: 'level',
-    base: null,
-    ...over,
-  });
+  const ask = (over: Partial<Selection>): Selection => selectionOf('tiny_single', over);
   const rows = (s: Selection) => {
     const view = computeView(ds, s);
     return Array.from(view.series[0]?.dates ?? [], (day, i) => [formatIsoDate(day), view.series[0].values[i]]);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { parseCsvText, REAL_DATA } from '../../test/helpers.js';
+import { parseCsvText, REAL_DATA, selectionOf } from '../../test/helpers.js';
 import { formatIsoDate, parseIsoDate } from '../data/dates.js';
 import { loadSnapshot } from '../data/load-snapshot.js';
 import type { Dataset, Snapshot } from '../data/model.js';
@@ -16,16 +16,7 @@ import type { Selection } from './view.js';
 const day = (iso: string): number => parseIsoDate(iso)!;
 
 /** A selection of `ds` with the defaults of the API. */
-const selection = (ds: Dataset, over: Partial<Selection> = {}): Selection => ({
-  datasetId: ds.meta.id,
-  dims: {},
-  from: null,
-  to: null,
-  last: null,
-  transform: 'level',
-  base: null,
-  ...over,
-});
+const selection = (ds: Dataset, over: Partial<Selection> = {}): Selection => selectionOf(ds.meta.id, over);
 
 /** The ids of the store's series whose code in every constrained dimension is one of those asked. */
 function bruteForce(ds: Dataset, dims: Record<string, string[]>): number[] {

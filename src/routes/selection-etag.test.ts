@@ -3,22 +3,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { REAL_DATA, selectionOf, startApp } from '../../test/helpers.js';
 import { versionOfEtag } from '../query/version-etag.js';
 import type { Selection } from '../query/view.js';
 import { selectionEtag } from './selection-etag.js';
 
 /** A selection of ch_fso_ppi with the API's defaults. */
-const ppi = (over: Partial<Selection> = {}): Selection => ({
-  datasetId: 'ch_fso_ppi',
-  dims: { base: ['2020'] },
-  from: null,
-  to: null,
-  last: null,
-  transform: 'level',
-  base: null,
-  ...over,
-});
+const ppi = (over: Partial<Selection> = {}): Selection => selectionOf('ch_fso_ppi', { dims: { base: ['2020'] }, ...over });
 
 describe('selection ETags', () => {
   it('name the dataset version, read back by versionOfEtag for every kind and question', () => {
