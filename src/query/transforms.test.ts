@@ -21,7 +21,6 @@ const SEL = 'dataset=ch_seco_concon&dims=type=index;structure=ks_i63_index_q;sea
 
 const decode = (t: string): string =>
   t
-    .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"');

@@ -181,7 +181,7 @@ test('labels holding markup are escaped, never emitted as elements', async () =>
   assert.ok(!svg.includes('<script'), 'no script element');
   assert.ok(!svg.includes('<b>'), 'no b element');
   assert.ok(svg.includes('Edge &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;'));
-  assert.ok(svg.includes('Share of &apos;A&apos; &amp; B'));
+  assert.ok(svg.includes('Share of &#39;A&#39; &amp; B'));
   assert.ok(svg.includes('Source: Test source &amp; partners'));
 });
 
@@ -219,5 +219,5 @@ test('rendering is deterministic and follows the language, not the machine', asy
   assert.equal(renderChartSvg(view, { lang: 'fr', width: 900, height: 500 }), first);
   assert.ok(first.includes('Source\u00a0: Test source'), 'French footer');
   assert.match(first, />1[\u202f\u00a0]\d{3}</, 'French thousands separator');
-  assert.match(renderChartSvg(view, { lang: 'de', width: 900, height: 500 }), />1(&apos;|’)\d{3}</, 'Swiss German thousands separator');
+  assert.match(renderChartSvg(view, { lang: 'de', width: 900, height: 500 }), />1(&#39;|’)\d{3}</, 'Swiss German thousands separator');
 });

@@ -3,6 +3,7 @@
  * `buildChartModel`. Every text is XML-escaped; numbers are rounded to 0.01 px
  * so the output is stable and snapshot-testable.
  */
+import { escapeMarkup } from '../markup.js';
 import type { SelectionView } from '../query/view.js';
 import { buildChartModel, type ChartModel, type ChartOptions, type TextItem } from './chart-model.js';
 import { px } from './chart-path.js';
@@ -18,18 +19,13 @@ export function renderChartSvg(view: SelectionView, opts: ChartOptions): string 
   return renderChartModelSvg(buildChartModel(view, opts));
 }
 
-/** Escapes text for XML content and attribute values. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
-}
-
 /** Serialises a laid-out chart as a standalone SVG document. */
 export function renderChartModelSvg(model: ChartModel): string {
   const { width, height } = model;
   const title = [model.content.title, model.content.subtitle].filter((t) => t !== '').join(' — ');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="${escapeXml(CHART_FONT_FAMILY)}">`,
-    `<title>${escapeXml(title)}</title>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="${escapeMarkup(CHART_FONT_FAMILY)}">`,
+    `<title>${escapeMarkup(title)}</title>`,
     `<rect width="${width}" height="${height}" fill="${CHART_COLORS.background}"/>`,
     renderChartBody(model),
     '</svg>',
@@ -69,7 +65,7 @@ function renderSeries(model: ChartModel): string {
     .map((s, i) => {
       const dots = s.dots.map((d) => `<circle cx="${d.x}" cy="${d.y}" r="${radius}" fill="${s.color}"/>`);
       const path = s.path ? `<path d="${s.path}" stroke="${s.color}"/>` : '';
-      return `<g class="series" data-series="${i}" data-codes="${escapeXml(s.view.codes.join('.'))}">${path}${dots.join('')}</g>`;
+      return `<g class="series" data-series="${i}" data-codes="${escapeMarkup(s.view.codes.join('.'))}">${path}${dots.join('')}</g>`;
     })
     .reverse();
   return `<g fill="none" stroke-width="${width}" stroke-linejoin="round" stroke-linecap="round">\n${parts.join('\n')}\n</g>`;
@@ -89,7 +85,7 @@ function renderTexts(texts: TextItem[]): string {
   const lines = texts.map((t) => {
     const anchor = t.anchor === 'start' ? '' : ` text-anchor="${t.anchor}"`;
     const weight = t.weight === 400 ? '' : ` font-weight="${t.weight}"`;
-    return `<text class="${t.role}" x="${px(t.x)}" y="${px(t.y)}" font-size="${px(t.size)}" fill="${t.color}"${anchor}${weight}>${escapeXml(t.text)}</text>`;
+    return `<text class="${t.role}" x="${px(t.x)}" y="${px(t.y)}" font-size="${px(t.size)}" fill="${t.color}"${anchor}${weight}>${escapeMarkup(t.text)}</text>`;
   });
   return `<g class="texts">\n${lines.join('\n')}\n</g>`;
 }

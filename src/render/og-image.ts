@@ -7,11 +7,12 @@
 import type { Lang } from '../data/model.js';
 import { civilFromDays } from '../data/dates.js';
 import { pickLabel } from '../i18n/labels.js';
+import { escapeMarkup } from '../markup.js';
 import type { SelectionView } from '../query/view.js';
 import { wrapText } from './chart-font.js';
 import { buildChartModel } from './chart-model.js';
 import { svgToJpeg } from './chart-png.js';
-import { escapeXml, renderChartBody } from './chart-svg.js';
+import { renderChartBody } from './chart-svg.js';
 import { CHART_COLORS, CHART_FONT_FAMILY, SERIES_COLORS } from './chart-style.js';
 import { chartWords, fillTemplate, formatNumber } from '../i18n/chart-text.js';
 
@@ -34,7 +35,7 @@ export function renderOgSvg(input: OgInput): string {
   const { width, height } = OG_SIZE;
   const body = input.view ? datasetBody(input.view, input) : siteBody(input);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(CHART_FONT_FAMILY)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeMarkup(CHART_FONT_FAMILY)}">`,
     `<rect width="${width}" height="${height}" fill="${CHART_COLORS.background}"/>`,
     `<rect width="${width}" height="10" fill="${CHART_COLORS.accent}"/>`,
     body,
@@ -53,7 +54,7 @@ export async function renderOgJpeg(input: OgInput): Promise<Buffer> {
 
 function text(x: number, y: number, size: number, color: string, content: string, weight = 400): string {
   const w = weight === 400 ? '' : ` font-weight="${weight}"`;
-  return `<text x="${x}" y="${Math.round(y * 100) / 100}" font-size="${size}" fill="${color}"${w}>${escapeXml(content)}</text>`;
+  return `<text x="${x}" y="${Math.round(y * 100) / 100}" font-size="${size}" fill="${color}"${w}>${escapeMarkup(content)}</text>`;
 }
 
 function datasetBody(view: SelectionView, input: OgInput): string {
