@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { REAL_DATA, selectionOf, startApp } from '../../test/helpers.js';
 import { parseIsoDate } from '../data/dates.js';
 import type { Snapshot } from '../data/model.js';
 import { ALL_LEVELS, FIRST_DATE } from '../i18n/download-text.js';
@@ -27,8 +27,7 @@ describe('download metadata of real selections', () => {
   after(() => app.close());
 
   const metadata = (over: Partial<Selection> & { datasetId: string }, lang: 'en' | 'de' = 'en') => {
-    const selection: Selection = { dims: {}, from: null, to: null, last: null, transform: 'level', base: null, ...over };
-    const view = computeView(snapshot.datasets.get(over.datasetId)!, selection);
+    const view = computeView(snapshot.datasets.get(over.datasetId)!, selectionOf(over.datasetId, over));
     return { view, rows: buildDownloadMetadata(view, snapshot, BASE, lang) };
   };
 
