@@ -86,7 +86,7 @@ const READ_ORDER = ['as_of', 'from', 'to', 'last', 'transform', 'base', 'frequen
  */
 export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string, string]>, input: ReadInput, mode: ReadMode): ReadResult {
   const problems: SelectionProblem[] = [];
-  const slots = slotsOf(input);
+  const slots = SLOTS[input];
   // the texts of each parameter read into the selection, by its place in READ_ORDER
   const given: (string[] | undefined)[] = new Array(READ_ORDER.length).fill(undefined);
   const dims: Record<string, string[]> = {};
@@ -123,19 +123,14 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
 /** The slot of a parameter the input takes that the reader does not read into the selection (its caller's: `rest`). */
 const NOT_READ = -1;
 
-/** Per input: each parameter of the table it takes, with its place in READ_ORDER or NOT_READ (one lookup per pair of every request: issue 24, round 4). */
-const SLOTS = new Map<ReadInput, ReadonlyMap<string, number>>();
-
-/** The parameters an input takes (the API's are /series'), each with its slot; made once per input from the table. */
-function slotsOf(input: ReadInput): ReadonlyMap<string, number> {
-  let slots = SLOTS.get(input);
-  if (!slots) {
-    const read: readonly string[] = READ_ORDER;
-    slots = new Map([...paramSetTakenBy(input === 'api' ? 'series' : input)].map((name) => [name, read.includes(name) ? read.indexOf(name) : NOT_READ]));
-    SLOTS.set(input, slots);
-  }
-  return slots;
+/** Each parameter of the table an input takes (the API's are /series'), with its place in READ_ORDER or NOT_READ. */
+function slotsFor(input: ReadInput): ReadonlyMap<string, number> {
+  const read: readonly string[] = READ_ORDER;
+  return new Map([...paramSetTakenBy(input === 'api' ? 'series' : input)].map((name) => [name, read.includes(name) ? read.indexOf(name) : NOT_READ]));
 }
+
+/** The slots of each input, made once from the constant table (one lookup per pair of every request: issue 24, round 4). */
+const SLOTS: Readonly<Record<ReadInput, ReadonlyMap<string, number>>> = { api: slotsFor('api'), page: slotsFor('page'), key: slotsFor('key') };
 
 function appendTo(given: (string[] | undefined)[], slot: number, value: string): void {
   const texts = given[slot];
