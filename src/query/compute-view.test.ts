@@ -81,6 +81,16 @@ describe('computeView on the real data', () => {
     }
   });
 
+  it('one code in every dimension, one of them unknown to the dataset: no series, in a dense table and in a sparse Map alike', () => {
+    for (const id of ['ch_fso_ppi', 'ch_fso_trade_partner']) {
+      const ds = snapshot.datasets.get(id)!;
+      const first = Object.fromEntries(ds.meta.dimensions.map((d) => [d.id, [d.levels[ds.store.codes[ds.meta.dimensions.indexOf(d)][0]].code]]));
+      for (const dim of ds.meta.dimensions) {
+        assert.deepEqual([...selectSeries(ds, { ...first, [dim.id]: ['NO_SUCH_CODE'] })], [], `${id}: ${dim.id}=NO_SUCH_CODE`);
+      }
+    }
+  });
+
   it("a series' codes are made once per dataset and shared by its views, frozen (issue 24: no array per answer)", () => {
     const ask = selection(ppi, { dims: { base: ['2020'] } });
     const one = computeView(ppi, ask).series[0];

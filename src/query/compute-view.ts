@@ -95,7 +95,10 @@ function singleSeries(dataset: Dataset, dims: Record<string, string[]>): Uint32A
     const dim = dimensions[d];
     const codes = dims[dim.id];
     if (codes === undefined || codes.length !== 1) return undefined;
-    key = key * dim.levels.length + dim.index.get(codes[0])!;
+    const at = dim.index.get(codes[0]);
+    // a code the dataset does not have: no series (a NaN key would read series 0 of the dense table)
+    if (at === undefined) return new Uint32Array(0);
+    key = key * dim.levels.length + at;
   }
   const index = seriesIndex(dataset);
   if (index === null) return undefined;
