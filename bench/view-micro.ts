@@ -6,13 +6,18 @@
  * (process.cpuUsage, ns) of the lane's match (query parse + schema check),
  * parseSelection, computeView and selectionEtag, each the median of
  * `--reps` passes over the whole list. Run it in two trees (this one and a
- * commit before) for an A/B. Not run by the tests.
+ * commit before) for an A/B, or give the other tree as `--same-as DIR`
+ * (issue 24, round 4): its modules are loaded beside these, every query,
+ * selection, view and ETag of the list is checked to be the same as its,
+ * and each step is measured in both, alternately, in the one process (the
+ * same data, the same load). Not run by the tests.
  *
- *   npx tsx bench/view-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--seed 24] [--steps lane,computeView,'computeView yoy']
+ *   npx tsx bench/view-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--seed 24] [--steps lane,computeView,'computeView yoy'] [--same-as /tmp/r4-base]
  */
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join as joinPath, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { mulberry32 } from '../scripts/demo/random.js';
 import { loadSnapshot } from '../src/data/load-snapshot.js';
@@ -28,11 +33,12 @@ import type { SelectionQuery } from '../src/selection/params.js';
 
 const { values: args } = parseArgs({
   options: {
-    large: { type: 'string', default: join(tmpdir(), 'ds-large') },
+    large: { type: 'string', default: joinPath(tmpdir(), 'ds-large') },
     count: { type: 'string', default: '10000' },
     reps: { type: 'string', default: '7' },
     seed: { type: 'string', default: '24' },
     steps: { type: 'string', default: 'lane,parseSelection,computeView,selectionEtag,computeView level,computeView yoy' },
+    'same-as': { type: 'string' },
   },
 });
 
@@ -73,6 +79,90 @@ function cpuNsPerItem(n: number, work: () => void): number {
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** The modules of the steps, from this tree or from another (`--same-as`). */
+interface Tree {
+  FastLanes: typeof FastLanes;
+  parseSelection: typeof parseSelection;
+  computeView: typeof computeView;
+  selectionEtag: typeof selectionEtag;
+  outputQuerySchema: typeof outputQuerySchema;
+  SELECTION_OUTPUTS: typeof SELECTION_OUTPUTS;
+}
+
+const THIS_TREE: Tree = { FastLanes, parseSelection, computeView, selectionEtag, outputQuerySchema, SELECTION_OUTPUTS };
+
+/** The step modules of the tree at `root` (its TypeScript sources, as tsx runs this one's). */
+async function treeAt(root: string): Promise<Tree> {
+  const from = (path: string): string => pathToFileURL(joinPath(resolve(root), path)).href;
+  return {
+    FastLanes: ((await import(from('src/http/fast-lane.ts'))) as typeof import('../src/http/fast-lane.js')).FastLanes,
+    parseSelection: ((await import(from('src/selection/read-selection.ts'))) as typeof import('../src/selection/read-selection.js')).parseSelection,
+    computeView: ((await import(from('src/query/compute-view.ts'))) as typeof import('../src/query/compute-view.js')).computeView,
+    selectionEtag: ((await import(from('src/routes/selection-etag.ts'))) as typeof import('../src/routes/selection-etag.js')).selectionEtag,
+    outputQuerySchema: ((await import(from('src/routes/selection-outputs.ts'))) as typeof import('../src/routes/selection-outputs.js')).outputQuerySchema,
+    SELECTION_OUTPUTS: ((await import(from('src/query/selection-outputs.ts'))) as typeof import('../src/query/selection-outputs.js')).SELECTION_OUTPUTS,
+  };
+}
+
+/** A tree's steps over the URLs, and what they make (for the check against another tree). */
+function stepsOf(tree: Tree, snapshot: Snapshot, urls: string[]) {
+  const lanes = new tree.FastLanes();
+  lanes.add('/series.csv', tree.outputQuerySchema(tree.SELECTION_OUTPUTS.csv), () => Promise.resolve(200));
+  const req = { method: 'GET', headers: {} } as IncomingMessage;
+  const queries = urls.map((u) => lanes.match(req, u)!.query as unknown as SelectionQuery);
+  const parsed: { dataset: Dataset; selection: Selection }[] = queries.map((q) => tree.parseSelection(q, snapshot));
+  const level = parsed.filter((p) => p.selection.transform === 'level');
+  const yoy = parsed.filter((p) => p.selection.transform === 'yoy');
+  const steps: Record<string, () => void> = {
+    lane: () => {
+      for (const u of urls) lanes.match(req, u);
+    },
+    parseSelection: () => {
+      for (const q of queries) tree.parseSelection(q, snapshot);
+    },
+    computeView: () => {
+      for (const p of parsed) tree.computeView(p.dataset, p.selection);
+    },
+    // the same step over the two kinds apart (ns per request of the kind)
+    'computeView level': () => {
+      for (const p of level) tree.computeView(p.dataset, p.selection);
+    },
+    'computeView yoy': () => {
+      for (const p of yoy) tree.computeView(p.dataset, p.selection);
+    },
+    selectionEtag: () => {
+      for (const p of parsed) tree.selectionEtag('csv', p.dataset.version, p.selection, '');
+    },
+  };
+  return { steps, queries, parsed, sizes: { 'computeView level': level.length, 'computeView yoy': yoy.length } as Record<string, number> };
+}
+
+/** Everything a view shows, as text (typed arrays as lists). */
+function viewText(tree: Tree, p: { dataset: Dataset; selection: Selection }): string {
+  const v = tree.computeView(p.dataset, p.selection);
+  const series = v.series.map((s) => ({ ...s, dates: [...s.dates], values: [...s.values].map(String), published: s.published && s.published.first }));
+  return JSON.stringify({ selection: v.selection, observations: v.observations, convertedEnd: v.convertedEnd, series });
+}
+
+/** Throws at the first query, selection, view or ETag of `ours` that is not `theirs`. */
+function checkSame(ours: ReturnType<typeof stepsOf>, theirs: ReturnType<typeof stepsOf>, trees: [Tree, Tree], urls: string[]): void {
+  for (let i = 0; i < urls.length; i++) {
+    const [a, b] = [ours.parsed[i], theirs.parsed[i]];
+    const same = (what: string, x: string, y: string): void => {
+      if (x !== y) throw new Error(`${urls[i]}: the ${what} differs:\n${x.slice(0, 400)}\n---\n${y.slice(0, 400)}`);
+    };
+    same('query', JSON.stringify(ours.queries[i]), JSON.stringify(theirs.queries[i]));
+    same('selection', JSON.stringify(a.selection), JSON.stringify(b.selection));
+    same('view', viewText(trees[0], a), viewText(trees[1], b));
+    for (const [kind, extra] of [
+      ['csv', ''],
+      ['json', 'attachment'],
+      ['chart-svg', 'en|640x400'],
+    ])
+      same('ETag', trees[0].selectionEtag(kind, a.dataset.version, a.selection, extra), trees[1].selectionEtag(kind, b.dataset.version, b.selection, extra));
+  }
+}
+
 async function main(): Promise<void> {
   const count = Number(args.count);
   const reps = Number(args.reps);
@@ -80,49 +170,37 @@ async function main(): Promise<void> {
   const snapshot = await loadSnapshot(args.large);
   console.error(`loaded ${snapshot.datasets.size} datasets in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
   const urls = randomUrls(snapshot, count, Number(args.seed));
-  const lanes = new FastLanes();
-  lanes.add('/series.csv', outputQuerySchema(SELECTION_OUTPUTS.csv), () => Promise.resolve(200));
-  const req = { method: 'GET', headers: {} } as IncomingMessage;
-  const queries = urls.map((u) => lanes.match(req, u)!.query as unknown as SelectionQuery);
-  const parsed: { dataset: Dataset; selection: Selection }[] = queries.map((q) => parseSelection(q, snapshot));
-  const level = parsed.filter((p) => p.selection.transform === 'level');
-  const yoy = parsed.filter((p) => p.selection.transform === 'yoy');
-  const sizes: Record<string, number> = { 'computeView level': level.length, 'computeView yoy': yoy.length };
-  const all: Record<string, () => void> = {
-    lane: () => {
-      for (const u of urls) lanes.match(req, u);
-    },
-    parseSelection: () => {
-      for (const q of queries) parseSelection(q, snapshot);
-    },
-    computeView: () => {
-      for (const p of parsed) computeView(p.dataset, p.selection);
-    },
-    // the same step over the two kinds apart (ns per request of the kind)
-    'computeView level': () => {
-      for (const p of level) computeView(p.dataset, p.selection);
-    },
-    'computeView yoy': () => {
-      for (const p of yoy) computeView(p.dataset, p.selection);
-    },
-    selectionEtag: () => {
-      for (const p of parsed) selectionEtag('csv', p.dataset.version, p.selection, '');
-    },
-  };
-  const steps = Object.fromEntries(args.steps.split(',').map((name) => [name, all[name]]));
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(steps).map((k) => [k, []]));
+  const other = args['same-as'] ? await treeAt(args['same-as']) : null;
+  const ours = stepsOf(THIS_TREE, snapshot, urls);
+  const theirs = other ? stepsOf(other, snapshot, urls) : null;
+  if (theirs) {
+    checkSame(ours, theirs, [THIS_TREE, other!], urls);
+    console.log(`the ${count} queries, selections, views and ETags (three kinds) are the same as ${args['same-as']}'s`);
+  }
+  const names = args.steps.split(',');
+  const runs: [string, Record<string, () => void>][] = theirs
+    ? [
+        ['this', ours.steps],
+        ['same-as', theirs.steps],
+      ]
+    : [['', ours.steps]];
+  const samples: Record<string, number[]> = {};
   // one pass of each first, unmeasured: the JIT's and the lazily built indices' (series by codes, codes per series) one-time work
-  for (const step of Object.values(steps)) step();
-  for (let r = 0; r < reps; r++) for (const [name, step] of Object.entries(steps)) samples[name].push(cpuNsPerItem(sizes[name] ?? count, step));
-  let sum = 0;
+  for (const [, steps] of runs) for (const name of names) steps[name]();
+  for (let r = 0; r < reps; r++)
+    for (const name of names)
+      for (const [tree, steps] of runs) (samples[`${name}${tree ? ` ${tree}` : ''}`] ??= []).push(cpuNsPerItem(ours.sizes[name] ?? count, steps[name]));
   console.log(
     `${count} single-series queries (${urls.filter((u) => u.includes('transform=yoy')).length} with transform=yoy), ${reps} passes, CPU ns per request (median; lowest-highest):`,
   );
-  for (const [name, xs] of Object.entries(samples)) {
-    if (!(name in sizes)) sum += median(xs);
-    console.log(`  ${name.padEnd(18)} ${median(xs).toFixed(0).padStart(7)}  (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)})`);
+  const sums: Record<string, number> = {};
+  for (const [key, xs] of Object.entries(samples)) {
+    const name = names.find((n) => key === n || key.startsWith(`${n} `))!;
+    const tree = key.slice(name.length).trim();
+    if (!(name in ours.sizes)) sums[tree] = (sums[tree] ?? 0) + median(xs);
+    console.log(`  ${key.padEnd(26)} ${median(xs).toFixed(0).padStart(7)}  (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)})`);
   }
-  console.log(`  ${'sum'.padEnd(18)} ${sum.toFixed(0).padStart(7)}`);
+  for (const [tree, sum] of Object.entries(sums)) console.log(`  ${`sum ${tree}`.trim().padEnd(26)} ${sum.toFixed(0).padStart(7)}`);
 }
 
 await main();

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { REAL_DATA, startApp } from '../../test/helpers.js';
+import { publishVintages, type VintageFixture } from '../../test/vintage-fixture.js';
 
 /** Headers the route decides (the front door's own, Date and connection handling aside). */
 const ROUTE_HEADERS = [
@@ -148,5 +149,47 @@ describe('errors run once', () => {
     // a query the schema refuses still goes to the framework (it reads the schema's errors)
     await (await fetch(`${base}/series.csv?${CUBE}&bogus=1`)).arrayBuffer();
     assert.equal(framework, 1);
+  });
+});
+
+describe('an answer made asynchronously (as_of reads a vintage) goes through the lane too', () => {
+  let fx: VintageFixture;
+  let app: FastifyInstance;
+  let base: string;
+  let framework = 0;
+  before(async () => {
+    fx = await publishVintages();
+    app = await buildApp(loadConfig({ DS_DATA_DIR: fx.dir, LOG_LEVEL: 'silent', DS_WATCH: 'false', DS_RATE_LIMIT: '0' }, { responseCacheBytes: 0 }));
+    app.addHook('onRequest', async () => void framework++);
+    await app.ds.data.ready;
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(async () => {
+    await app.close();
+    await fx.remove();
+  });
+
+  it('vintages, and refusals at once and after a turn of the event loop: the answers of Fastify, never run by it (issue 24)', async () => {
+    const urls = [
+      `/series.csv?dataset=ch_fso_wage_idx&as_of=${encodeURIComponent(fx.stamps[1])}&last=3`,
+      `/series?dataset=ch_fso_wage_idx&as_of=2026-02-20&last=2`,
+      // refused at once (before the first vintage), and after a turn of the event loop (a dimension the vintage read does not have)
+      '/series.csv?dataset=ch_fso_wage_idx&as_of=2020-01-01',
+      `/series.csv?dataset=ch_fso_wage_idx&as_of=${encodeURIComponent(fx.stamps[0])}&dims=nope%3Dx`,
+    ];
+    const statuses: number[] = [];
+    for (const url of urls) {
+      const viaSocket = await fetch(base + url, { headers: { 'accept-encoding': 'identity' } });
+      const body = await viaSocket.text();
+      const before = framework;
+      const viaFastify = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      framework = before;
+      assert.equal(viaSocket.status, viaFastify.statusCode, url);
+      assert.equal(body, viaFastify.body, url);
+      assert.equal(viaSocket.headers.get('etag') ?? undefined, viaFastify.headers.etag, url);
+      statuses.push(viaSocket.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 400, 400]);
+    assert.equal(framework, 0, 'requests the framework saw');
   });
 });

@@ -79,16 +79,23 @@ export function registerGet<Q>(app: FastifyInstance, ctx: AppContext, route: Get
     },
   });
   if (route.fastLane) {
-    ctx.lanes.add(route.url, route.schema.querystring as object, async (req, res, query, extra) => {
+    ctx.lanes.add(route.url, route.schema.querystring as object, (req, res, query, extra) => {
       const snapshot = ctx.data.current;
-      try {
-        const answer = route.handler(query as Q, readySnapshot(route, snapshot), req);
-        // no extra turn of the microtask queue for an answer made at once (issue 16)
-        return await writeAnswer(ctx, route, snapshot, req, res, answer instanceof Promise ? await answer : answer, extra);
-      } catch (err) {
-        // our errors are rendered here, as the framework would (issue 24: a bad request does not run twice); anything else goes on to it
+      // our errors are rendered here, as the framework would (issue 24: a bad request does not run twice); anything else goes on to it
+      const fail = (err: unknown): number => {
         if (!(err instanceof DsError) || res.headersSent) throw err;
         return writeError(ctx.errors, req, res, err, format, extra);
+      };
+      try {
+        const answer = route.handler(query as Q, readySnapshot(route, snapshot), req);
+        // no async frame and no extra turn of the microtask queue for an answer made at once (issue 16; issue 24, round 4)
+        const written =
+          answer instanceof Promise
+            ? answer.then((made) => writeAnswer(ctx, route, snapshot, req, res, made, extra))
+            : writeAnswer(ctx, route, snapshot, req, res, answer, extra);
+        return written.then(undefined, fail);
+      } catch (err) {
+        return new Promise<number>((resolve) => resolve(fail(err)));
       }
     });
   }

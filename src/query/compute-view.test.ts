@@ -65,6 +65,32 @@ describe('computeView on the real data', () => {
     }
   });
 
+  it('one code in every dimension of a sparse cube (far more combinations than series: the index is a Map, not a table): every series by its codes', () => {
+    for (const id of ['ch_fso_ppi', 'ch_fso_trade_partner']) {
+      const ds = snapshot.datasets.get(id)!;
+      // the same store, each dimension with 100 more levels that no series has: 100^n combinations more, the dense table's limit far behind
+      const widened = ds.meta.dimensions.map((dim) => {
+        const codes = [...dim.levels.map((l) => l.code), ...Array.from({ length: 100 }, (_, i) => `none${i}`)];
+        return { ...dim, levels: codes.map((code, i) => dim.levels[i] ?? { ...dim.levels[0], code }), index: new Map(codes.map((c, i) => [c, i])) };
+      });
+      const sparse: Dataset = { ...ds, meta: { ...ds.meta, dimensions: widened }, derived: new Map() };
+      const codesOf = (s: number): Record<string, string[]> => Object.fromEntries(widened.map((d, i) => [d.id, [d.levels[ds.store.codes[i][s]].code]]));
+      for (let s = 0; s < ds.store.count; s++) assert.deepEqual([...selectSeries(sparse, codesOf(s))], [s], `${id} series ${s}`);
+      const none = Object.fromEntries(widened.map((d) => [d.id, ['none7']]));
+      assert.deepEqual([...selectSeries(sparse, none)], [], `${id}: a combination no series has`);
+    }
+  });
+
+  it('one code in every dimension, one of them unknown to the dataset: no series, in a dense table and in a sparse Map alike', () => {
+    for (const id of ['ch_fso_ppi', 'ch_fso_trade_partner']) {
+      const ds = snapshot.datasets.get(id)!;
+      const first = Object.fromEntries(ds.meta.dimensions.map((d) => [d.id, [d.levels[ds.store.codes[ds.meta.dimensions.indexOf(d)][0]].code]]));
+      for (const dim of ds.meta.dimensions) {
+        assert.deepEqual([...selectSeries(ds, { ...first, [dim.id]: ['NO_SUCH_CODE'] })], [], `${id}: ${dim.id}=NO_SUCH_CODE`);
+      }
+    }
+  });
+
   it("a series' codes are made once per dataset and shared by its views, frozen (issue 24: no array per answer)", () => {
     const ask = selection(ppi, { dims: { base: ['2020'] } });
     const one = computeView(ppi, ask).series[0];

@@ -39,23 +39,44 @@ export function selectSeries(dataset: Dataset, dims: Record<string, string[]>): 
   return Uint32Array.from(out);
 }
 
-/** Per dataset (kept on it): the series id of each combination of codes (its mixed-radix number), or null when the numbers would not be exact. */
-const SERIES_INDEX = derivedKey<Map<number, number> | null>('series by combination of codes');
+/**
+ * The series id of each combination of codes (its mixed-radix number): a
+ * dense table (-1: no such series) when the combinations are not many more
+ * than the series (every published cube and the generated ones: at most 5
+ * per series), else a Map (a sparse cube); one of the two is null.
+ */
+interface SeriesIndex {
+  dense: Int32Array | null;
+  sparse: Map<number, number> | null;
+}
+
+/** Per dataset (kept on it): its series index, or null when the numbers would not be exact. */
+const SERIES_INDEX = derivedKey<SeriesIndex | null>('series by combination of codes');
+
+/** Combinations per series up to which the index is a dense table: 32 bytes per series at most, about what a Map entry costs. */
+const DENSE_PER_SERIES = 8;
 
 /** The series index of a dataset, built on the first single-series request of its store. */
-function seriesIndex(dataset: Dataset): Map<number, number> | null {
+function seriesIndex(dataset: Dataset): SeriesIndex | null {
   return derived(dataset, SERIES_INDEX, () => {
     const { store, meta } = dataset;
     const dims = meta.dimensions;
     const combos = dims.reduce((n, dim) => n * Math.max(dim.levels.length, 1), 1);
     if (combos > Number.MAX_SAFE_INTEGER) return null;
-    const built = new Map<number, number>();
-    for (let s = 0; s < store.count; s++) {
+    const keyOf = (s: number): number => {
       let key = 0;
       for (let d = 0; d < dims.length; d++) key = key * dims[d].levels.length + store.codes[d][s];
-      built.set(key, s);
+      return key;
+    };
+    // a table lookup is one read; a Map of many entries costs a hash and a few cache misses (issue 24, round 4)
+    if (combos <= DENSE_PER_SERIES * store.count + 4096) {
+      const dense = new Int32Array(combos).fill(-1);
+      for (let s = 0; s < store.count; s++) dense[keyOf(s)] = s;
+      return { dense, sparse: null };
     }
-    return built;
+    const sparse = new Map<number, number>();
+    for (let s = 0; s < store.count; s++) sparse.set(keyOf(s), s);
+    return { dense: null, sparse };
   });
 }
 
@@ -74,12 +95,15 @@ function singleSeries(dataset: Dataset, dims: Record<string, string[]>): Uint32A
     const dim = dimensions[d];
     const codes = dims[dim.id];
     if (codes === undefined || codes.length !== 1) return undefined;
-    key = key * dim.levels.length + dim.index.get(codes[0])!;
+    const at = dim.index.get(codes[0]);
+    // a code the dataset does not have: no series (a NaN key would read series 0 of the dense table)
+    if (at === undefined) return new Uint32Array(0);
+    key = key * dim.levels.length + at;
   }
   const index = seriesIndex(dataset);
   if (index === null) return undefined;
-  const found = index.get(key);
-  if (found === undefined) return new Uint32Array(0);
+  const found = index.dense !== null ? index.dense[key] : (index.sparse!.get(key) ?? -1);
+  if (found < 0) return new Uint32Array(0);
   // not Uint32Array.of: its generic path cost more than the lookup
   const one = new Uint32Array(1);
   one[0] = found;

@@ -16,6 +16,40 @@ describe('KeyHash', () => {
     );
   });
 
+  it('adds a number as the text of it: the same key from decimal(n) as from text(String(n)), pinned (issue 24 round 4 feeds digits, not a string)', () => {
+    const numbers = [
+      0,
+      -0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      -1,
+      -10,
+      18993,
+      -25567,
+      123456789,
+      2 ** 53 - 1,
+      -(2 ** 53 - 1),
+      2 ** 53,
+      1e21,
+      0.5,
+      -1.25,
+      NaN,
+      Infinity,
+      -Infinity,
+      1e-7,
+    ];
+    for (const n of numbers) assert.equal(new KeyHash().text('a').decimal(n).mark(0).key(), new KeyHash().text('a').text(String(n)).mark(0).key(), String(n));
+    for (let n = -100_000; n <= 100_000; n += 7) assert.equal(new KeyHash().decimal(n).key(), keyOf(String(n)), String(n));
+    // the keys of main before the change (/tmp/r4-base): the digits are fed as String(n)'s code units were
+    assert.deepEqual(
+      [0, -1, 18993, -25567, 2 ** 53 - 1, 0.5].map((n) => new KeyHash().decimal(n).key()),
+      ['zyCpwDsPVNIfpRmm', 'n05HO1wkCrGSJv-6', 'AI65ONT7vH8oQK1c', '32Z-Dd1SnFivfG5I', 'g2cmytrBpcXUcfBH', 'XIl2QSs5dh97qOwh'],
+    );
+  });
+
   it('writes 16 base64url characters, as versionEtag takes', () => {
     for (let i = 0; i < 1000; i++) assert.match(keyOf(String(i)), /^[A-Za-z0-9_-]{16}$/);
   });

@@ -29,6 +29,13 @@ describe('selection ETags', () => {
     );
   });
 
+  it("are main's ETags for dimensions of every kind of name and numbers of every sign (pinned from main before issue 24 round 4's sort and digits)", () => {
+    const odd = ppi({ dims: { z: ['1'], B: ['2'], a: ['3', '0'], _x: ['4'], Ä: ['5'] }, from: -25567, to: 0, last: 2 ** 53 - 1, base: -1 });
+    assert.equal(selectionEtag('json', '0123456789abcdef', odd, ''), 'W/"json-0123456789abcdef-Syn5G8xuvDQaLEPP"');
+    const fractional = ppi({ dims: { b: ['x'], a: ['y'], c: ['z'] }, from: 1.5, to: -0, last: 120 });
+    assert.equal(selectionEtag('json', '0123456789abcdef', fractional, ''), 'W/"json-0123456789abcdef-6j2h-Bcuklc41iiD"');
+  });
+
   it('differ in every field of the selection, in the kind and in the extra inputs', () => {
     const one = ppi();
     const variants: [string, Selection, string, string][] = [

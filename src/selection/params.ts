@@ -680,7 +680,7 @@ export function conversionOf(frequency: Frequency, aggregation?: Aggregation | n
 }
 
 /** Whether a name is a parameter of the table. */
-export function isParamName(name: string): name is ParamName {
+function isParamName(name: string): name is ParamName {
   return Object.prototype.hasOwnProperty.call(PARAMS, name);
 }
 

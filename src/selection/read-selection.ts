@@ -19,7 +19,6 @@ import {
   baseWithoutIndexProblem,
   conversionOf,
   DEFAULT_TRANSFORM,
-  isParamName,
   isReservedName,
   malformedDimsProblem,
   factsDim,
@@ -79,7 +78,7 @@ export interface ReadResult {
 /** How each input is named in an unknown parameter's words. */
 const WHERE: Record<ReadInput, string> = { api: 'query', page: 'page URL', key: 'series key' };
 /** The parameters read into the selection, in the order a strict reader checks them. */
-const READ_ORDER: readonly ParamName[] = ['as_of', 'from', 'to', 'last', 'transform', 'base', 'frequency', 'aggregation', 'partial', 'scale'];
+const READ_ORDER = ['as_of', 'from', 'to', 'last', 'transform', 'base', 'frequency', 'aggregation', 'partial', 'scale'] as const satisfies readonly ParamName[];
 
 /**
  * Reads the parameters of one selection of a dataset.
@@ -87,15 +86,20 @@ const READ_ORDER: readonly ParamName[] = ['as_of', 'from', 'to', 'last', 'transf
  */
 export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string, string]>, input: ReadInput, mode: ReadMode): ReadResult {
   const problems: SelectionProblem[] = [];
-  const taken = takenSet(input);
-  const given = new Map<ParamName, string[]>();
+  const slots = SLOTS[input];
+  // the texts of each parameter read into the selection, by its place in READ_ORDER
+  const given: (string[] | undefined)[] = new Array(READ_ORDER.length).fill(undefined);
   const dims: Record<string, string[]> = {};
   const rest: Record<string, string[]> = {};
   for (const [name, value] of pairs) {
     if (mode === 'strict' && problems.length) break;
-    if (name === 'dims') readDims(ds, input, value, dims, problems);
-    else if (isParamName(name) && taken.has(name)) {
-      if (READ_SET.has(name)) appendTo(given, name, value);
+    if (name === 'dims') {
+      readDims(ds, input, value, dims, problems);
+      continue;
+    }
+    const slot = slots.get(name);
+    if (slot !== undefined) {
+      if (slot !== NOT_READ) appendTo(given, slot, value);
       else if (input !== 'api') rest[name] = [...(rest[name] ?? []), value];
     } else if (input === 'api' || name.startsWith('_')) continue;
     else {
@@ -116,16 +120,22 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
   return { read, problems };
 }
 
-/** The parameters read into the selection, as a set (a lookup per pair of every request). */
-const READ_SET: ReadonlySet<string> = new Set(READ_ORDER);
+/** The slot of a parameter the input takes that the reader does not read into the selection (its caller's: `rest`). */
+const NOT_READ = -1;
 
-/** The parameters an input takes, as a set (the API's are /series'). */
-const takenSet = (input: ReadInput): ReadonlySet<string> => paramSetTakenBy(input === 'api' ? 'series' : input);
+/** Each parameter of the table an input takes (the API's are /series'), with its place in READ_ORDER or NOT_READ. */
+function slotsFor(input: ReadInput): ReadonlyMap<string, number> {
+  const read: readonly string[] = READ_ORDER;
+  return new Map([...paramSetTakenBy(input === 'api' ? 'series' : input)].map((name) => [name, read.includes(name) ? read.indexOf(name) : NOT_READ]));
+}
 
-function appendTo(given: Map<ParamName, string[]>, name: ParamName, value: string): void {
-  const texts = given.get(name);
+/** The slots of each input, made once from the constant table (one lookup per pair of every request: issue 24, round 4). */
+const SLOTS: Readonly<Record<ReadInput, ReadonlyMap<string, number>>> = { api: slotsFor('api'), page: slotsFor('page'), key: slotsFor('key') };
+
+function appendTo(given: (string[] | undefined)[], slot: number, value: string): void {
+  const texts = given[slot];
   if (texts) texts.push(value);
-  else given.set(name, [value]);
+  else given[slot] = [value];
 }
 
 /** Adds the codes given for a dimension (once each, in the order given), or the problem of each unknown one. */
@@ -152,51 +162,54 @@ function addCodes(
 /** Reads the single-valued parameters in table order, then the rules between them; the reading with the dims and rest read before. */
 function readValues(
   ds: DatasetFacts,
-  given: Map<ParamName, string[]>,
+  given: readonly (string[] | undefined)[],
   problems: SelectionProblem[],
   mode: ReadMode,
   dims: SelectionRead['dims'],
   rest: SelectionRead['rest'],
 ): SelectionRead {
-  const value: Partial<Record<ParamName, unknown>> = {};
-  for (const name of READ_ORDER) {
-    const texts = given.get(name);
+  // the value read of each parameter, by its place in READ_ORDER (an array: one shape for every query, no Map)
+  const value: unknown[] = new Array(READ_ORDER.length).fill(undefined);
+  for (let i = 0; i < READ_ORDER.length; i++) {
+    const texts = given[i];
     if (!texts || (mode === 'strict' && problems.length)) continue;
+    const name = READ_ORDER[i];
     if (texts.length > 1) problems.push(repeatedProblem(name, texts));
     const text = texts[texts.length - 1];
     if (text === '') continue;
     const read = paramSpec(name).read!(text, ds);
     if ('problem' in read) problems.push(read.problem);
-    else value[name] = read.value;
-    if (name === 'to') rangeRule(value, problems);
+    else value[i] = read.value;
+    if (i === AT.to) rangeRule(value[AT.from] as ReadBound | undefined, value[AT.to] as ReadBound | undefined, problems);
   }
-  const transform = (value.transform as Transform | undefined) ?? null;
-  const base = (value.base as SelectionRead['base'] | undefined) ?? null;
+  const transform = (value[AT.transform] as Transform | undefined) ?? null;
+  const base = (value[AT.base] as SelectionRead['base'] | undefined) ?? null;
   const shown = transform ?? ds.defaultTransform ?? DEFAULT_TRANSFORM;
   if (base && !takesBase(shown)) problems.push(baseWithoutIndexProblem(shown));
-  const frequency = value.frequency as Frequency | undefined;
+  const frequency = value[AT.frequency] as Frequency | undefined;
   for (const name of ['aggregation', 'partial'] as const) {
-    const text = given.get(name)?.at(-1);
-    if (!frequency && value[name] !== undefined && text !== undefined) problems.push(withoutFrequencyProblem(name, text));
+    const text = given[AT[name]]?.at(-1);
+    if (!frequency && value[AT[name]] !== undefined && text !== undefined) problems.push(withoutFrequencyProblem(name, text));
   }
   return {
     dims,
-    from: (value.from as ReadBound | undefined) ?? null,
-    to: (value.to as ReadBound | undefined) ?? null,
-    last: (value.last as number | undefined) ?? null,
+    from: (value[AT.from] as ReadBound | undefined) ?? null,
+    to: (value[AT.to] as ReadBound | undefined) ?? null,
+    last: (value[AT.last] as number | undefined) ?? null,
     transform,
     base,
-    convert: frequency ? conversionOf(frequency, value.aggregation as Aggregation | undefined, value.partial as boolean | undefined) : null,
-    scale: (value.scale as 'log' | 'linear' | undefined) ?? null,
-    asOf: (value.as_of as AsOf | undefined) ?? null,
+    convert: frequency ? conversionOf(frequency, value[AT.aggregation] as Aggregation | undefined, value[AT.partial] as boolean | undefined) : null,
+    scale: (value[AT.scale] as 'log' | 'linear' | undefined) ?? null,
+    asOf: (value[AT.as_of] as AsOf | undefined) ?? null,
     rest,
   };
 }
 
+/** The place of each read parameter in READ_ORDER. */
+const AT = Object.fromEntries(READ_ORDER.map((name, i) => [name, i])) as Record<(typeof READ_ORDER)[number], number>;
+
 /** from after to (both read, both days known). */
-function rangeRule(value: Partial<Record<ParamName, unknown>>, problems: SelectionProblem[]): void {
-  const from = value.from as ReadBound | undefined;
-  const to = value.to as ReadBound | undefined;
+function rangeRule(from: ReadBound | undefined, to: ReadBound | undefined, problems: SelectionProblem[]): void {
   if (!from || !to || from.days === null || to.days === null) return;
   const wrong = rangeProblem({ text: from.text, days: from.days }, { text: to.text, days: to.days });
   if (wrong) problems.push(wrong);
