@@ -90,6 +90,14 @@ describe('numberText and writeNumberText', () => {
     }
   });
 
+  it('writes the longest texts, 25 characters (a negative value just above 10^-6 with 17 digits), into NUMBER_TEXT_MAX bytes', () => {
+    for (const v of [-1.0805236850819355e-6, -1.0000000000000002e-6, -9.999999999999999e-6, -(2 ** -1022)]) {
+      const room = Buffer.alloc(NUMBER_TEXT_MAX);
+      assert.ok(String(v).length <= NUMBER_TEXT_MAX, `${String(v)} is ${String(v).length} characters`);
+      assert.equal(room.toString('latin1', 0, writeNumberText(room, 0, v)), String(v));
+    }
+  });
+
   it('is String(v) on every value of every real dataset', async () => {
     const snapshot = await loadSnapshot(REAL_DATA);
     let checked = 0;

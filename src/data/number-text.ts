@@ -33,8 +33,8 @@ export function numberText(v: number): string {
   return String(v);
 }
 
-/** Longest text of a double: `-2.2250738585072014e-308`. */
-export const NUMBER_TEXT_MAX = 24;
+/** Longest text of a double: `-0.0000012345678901234567` (a negative value just above 10^-6 with 17 digits; `-2.2250738585072014e-308` is one shorter). */
+export const NUMBER_TEXT_MAX = 25;
 
 /**
  * Writes `numberText(v)` as ASCII bytes into `buf` at `at` and returns the
