@@ -4,7 +4,9 @@
  * (/series: `columnarJsonBytes`, `columnarJsonText` before issue 24's round 3)
  * over views of distinct random single-series selections of a data directory
  * (by default the large generated one), a third of them with `transform=yoy`,
- * as the cold walks of bench/cold.ts ask. The views are computed first; only
+ * as the cold walks of bench/cold.ts ask; then over the same selections all
+ * with `transform=yoy` (issue 24, round 4: transformed values rarely have six
+ * decimals or fewer, the number text's fast path). The views are computed first; only
  * the encoders are timed, by process.cpuUsage over several repetitions
  * (median). Nothing is asserted: it prints figures for bench/RESULTS.md.
  *
@@ -28,8 +30,8 @@ const { values: args } = parseArgs({
   },
 });
 
-/** A random single-series view of `ds`: random from/to within the series' dates, yoy for a third. */
-function randomView(ds: Dataset, next: () => number): SelectionView {
+/** A random single-series view of `ds`: random from/to within the series' dates, yoy for a third (or for all when `yoy`). */
+function randomView(ds: Dataset, next: () => number, yoy: boolean): SelectionView {
   const { store, meta } = ds;
   const s = Math.floor(next() * store.count);
   const dims: Record<string, string[]> = {};
@@ -37,7 +39,7 @@ function randomView(ds: Dataset, next: () => number): SelectionView {
   const [a, b] = [store.offsets[s], store.offsets[s + 1]];
   const at = (u: number): number => store.dates[a + Math.floor(u * Math.max(1, b - a))] ?? store.dates[a];
   const [x, y] = [at(next() * 0.5), at(0.5 + next() * 0.5)];
-  const transform = next() < Number(args['yoy-share']) ? 'yoy' : 'level';
+  const transform = next() < Number(args['yoy-share']) || yoy ? 'yoy' : 'level';
   return computeView(ds, { datasetId: meta.id, dims, from: next() < 0.7 ? x : null, to: next() < 0.7 ? y : null, last: null, transform, base: null });
 }
 
@@ -54,17 +56,11 @@ function cpuPass(views: SelectionView[], encode: (v: SelectionView) => unknown):
   return used.user + used.system;
 }
 
-async function main(): Promise<void> {
-  const next = mulberry32(Number(args.seed));
-  const loadStart = Date.now();
-  const snapshot = await loadSnapshot(args.dir);
-  const datasets = [...snapshot.datasets.values()].filter((d) => d.store.count > 0);
-  console.log(`loaded ${datasets.length} datasets of ${args.dir} in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
-  const views: SelectionView[] = [];
-  for (let k = 0; k < Number(args.count); k++) views.push(randomView(datasets[Math.floor(next() * datasets.length)], next));
+/** Times the CSV and the JSON encoder over `views` by turns and prints per answer and per row (`label` names the set). */
+function timeEncoders(views: SelectionView[], label: string): void {
   const rows = views.reduce((n, v) => n + v.observations, 0);
   console.log(
-    `${views.length} views, ${rows} rows (${(rows / views.length).toFixed(1)} an answer), ${views.filter((v) => v.selection.transform === 'yoy').length} with yoy`,
+    `${label}: ${views.length} views, ${rows} rows (${(rows / views.length).toFixed(1)} an answer), ${views.filter((v) => v.selection.transform === 'yoy').length} with yoy`,
   );
   // the JSON encoder by either name, so this runs on a tree from before round 3 too
   const found = encoders as unknown as Record<string, ((v: SelectionView) => unknown) | undefined>;
@@ -77,7 +73,21 @@ async function main(): Promise<void> {
   for (const [name, us] of Object.entries(times)) {
     const m = median(us);
     const spread = `${(Math.min(...us) / views.length).toFixed(2)}–${(Math.max(...us) / views.length).toFixed(2)}`;
-    console.log(`${name}: ${(m / views.length).toFixed(2)} µs an answer [${spread}], ${((m * 1000) / rows).toFixed(0)} ns a row (median of ${us.length})`);
+    console.log(`  ${name}: ${(m / views.length).toFixed(2)} µs an answer [${spread}], ${((m * 1000) / rows).toFixed(0)} ns a row (median of ${us.length})`);
+  }
+}
+
+async function main(): Promise<void> {
+  const loadStart = Date.now();
+  const snapshot = await loadSnapshot(args.dir);
+  const datasets = [...snapshot.datasets.values()].filter((d) => d.store.count > 0);
+  console.log(`loaded ${datasets.length} datasets of ${args.dir} in ${((Date.now() - loadStart) / 1000).toFixed(1)} s`);
+  // the same random walk twice: the same selections, the second time all with yoy
+  for (const yoy of [false, true]) {
+    const next = mulberry32(Number(args.seed));
+    const views: SelectionView[] = [];
+    for (let k = 0; k < Number(args.count); k++) views.push(randomView(datasets[Math.floor(next() * datasets.length)], next, yoy));
+    timeEncoders(views, yoy ? 'all with yoy' : 'mixed');
   }
 }
 

@@ -49,7 +49,7 @@ export function writeNumberText(buf: Uint8Array, at: number, v: number): number 
   // these digits less their trailing zeros) from one with more (String's text)
   const micros = Math.round(v * 1e6);
   if (!(micros < UNIQUE_BELOW && micros > -UNIQUE_BELOW)) return writeByTries(buf, at, v);
-  if (micros / 1e6 !== v) return writeText(buf, at, String(v));
+  if (micros / 1e6 !== v) return writeShortest(buf, at, v);
   if (micros === 0) {
     // -0 too: String(-0) is '0'
     buf[at] = 48;
@@ -90,7 +90,7 @@ function writeByTries(buf: Uint8Array, at: number, v: number): number {
     writeDigits(buf, at + 1 + k, fraction, k);
     return at + 1 + k;
   }
-  return writeText(buf, at, String(v));
+  return writeShortest(buf, at, v);
 }
 
 /** Writes an ASCII text at `at`; returns the position after it. */
@@ -137,4 +137,142 @@ function writeDigits(buf: Uint8Array, end: number, n: number, width: number): vo
     rest = q;
   }
   if (width === 1) buf[pos - 1] = 48 + (rest % 10);
+}
+
+/*
+ * The shortest text of any double from 10^-6 to 2^53, exactly as String(v)
+ * writes it, in double arithmetic (issue 24, round 4: String(v) costs about
+ * 200 ns a value that misses the six-decimal try, most values after a
+ * transform). The double x = m·2^q reads back from every decimal closer to
+ * it than h = 2^(q-1). Scaled by 10^K, the smallest power with h·10^K > 1,
+ * that interval holds an integer: its integers N are the decimals N·10^-K
+ * that read back, the one with the most trailing zeros is the shortest, and
+ * the nearest to x among those (the even one on a tie) is String's. All of
+ * x·10^K, h·10^K and N are multiples of u = 2^(q-1+K) with 1/u < 2^52, so
+ * the product's exact error (Dekker) and each fraction below are exact
+ * doubles. Two refinements of the rule never change a text in this range,
+ * so they are left out: the gap below a power of two is h/2, not h (the
+ * tests write every power of two in the range), and a decimal exactly h
+ * away reads back when m is even (the interval's ends are integers only
+ * when K = 1, for an integer x from 2^52, whose own text has more zeros).
+ */
+
+/** The bits of a double: [low word, high word] (little-endian, as V8 runs here). */
+const BITS = new Float64Array(1);
+const WORDS = new Uint32Array(BITS.buffer);
+/** Dekker's splitter for 53-bit doubles: 2^27 + 1. */
+const SPLITTER = 134217729;
+/** 10^0 to 10^22, each an exact double. */
+const TENS = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));
+/** Digits of N before they are written out with the point. */
+const DIGITS = new Uint8Array(24);
+/** The smallest double whose text has no exponent (String(1e-6) is '0.000001', String(9e-7) is '9e-7'). */
+const PLAIN_FROM = 1e-6;
+
+/** Per biased exponent of x (q + 1075): h = 2^(q-1), and K, the smallest k with h·10^k > 1 (for x below 2^53, where K >= 1). */
+const HALF_GAP = Float64Array.from({ length: 2048 }, (_, e) => 2 ** (e - 1076));
+const SCALE = Uint8Array.from(HALF_GAP, (h) => {
+  let k = 0;
+  while (k < 22 && h * TENS[k] <= 1) k++;
+  return k;
+});
+
+/** Writes String(v) for a finite non-zero v: in double arithmetic from 10^-6 to 2^53, else by String. */
+function writeShortest(buf: Uint8Array, at: number, v: number): number {
+  const x = v < 0 ? -v : v;
+  if (!(x >= PLAIN_FROM && x < 2 ** 53)) return writeText(buf, at, String(v));
+  if (v < 0) buf[at++] = 45;
+  BITS[0] = x;
+  // x = m·2^q with 2^52 <= m < 2^53 (x is normal here); h = 2^(q-1)
+  const biased = (WORDS[1] >>> 20) & 0x7ff;
+  const K = SCALE[biased];
+  const W = HALF_GAP[biased] * TENS[K];
+  // C = x·10^K = H + E exactly (Dekker's product); C >= 2^53·W > 2^53, so H is an integer
+  const p = TENS[K];
+  const H = x * p;
+  let c = SPLITTER * x;
+  const xh = c - (c - x);
+  const xl = x - xh;
+  c = SPLITTER * p;
+  const ph = c - (c - p);
+  const pl = p - ph;
+  const E = xh * ph - H + xh * pl + xl * ph + xl * pl;
+  // C = I + d with I an integer as hi·10^8 + lo and 0 <= d < 1
+  const f = Math.floor(E);
+  const d = E - f;
+  const Hlo = H % 1e8;
+  const hi = (H - Hlo) / 1e8;
+  const lo = Hlo + f;
+  return writeChosen(buf, at, hi, lo, d, K, W);
+}
+
+/**
+ * Writes the decimal String(x) chooses (see above) from C = x·10^K = I + d,
+ * I = hi·10^8 + lo (lo may be a little outside 0..10^8), 0 <= d < 1: of the
+ * integers N = I + t within W of C, the one with the most trailing zeros,
+ * the nearest to C among those. Returns the position after it.
+ */
+function writeChosen(buf: Uint8Array, at: number, hi: number, lo: number, d: number, K: number, W: number): number {
+  // the offsets t with |t - d| <= W, exactly: W split into whole and fraction, and 1 - d and d - Wf are exact
+  const Wi = Math.floor(W);
+  const Wf = W - Wi;
+  const top = Wi + (Wf >= 1 - d ? 1 : 0);
+  const bottom = -Wi + (d <= Wf ? 0 : 1);
+  // in the coordinates of lo: the multiples of 10 between lo + bottom and lo + top
+  let best = lo + (d < 0.5 ? 0 : d > 0.5 ? 1 : lo & 1);
+  let zeros = 0;
+  for (let n = Math.ceil((lo + bottom) / 10) * 10; n <= lo + top; n += 10) {
+    const z = trailingZeros(hi, n);
+    if (z < zeros) continue;
+    // n is above best: the nearer to C, or the even one
+    const mid = (best + n) / 2 - lo;
+    if (z > zeros || d > mid || (d === mid && digitAt(hi, n, z) % 2 === 0)) {
+      best = n;
+      zeros = z;
+    }
+  }
+  return writeScaled(buf, at, hi, best, K, zeros);
+}
+
+/** lo brought into 0..10^8 (from within 10^8 of it), the carry going to highOf. */
+const lowOf = (lo: number): number => (lo < 0 ? lo + 1e8 : lo >= 1e8 ? lo - 1e8 : lo);
+const highOf = (hi: number, lo: number): number => (lo < 0 ? hi - 1 : lo >= 1e8 ? hi + 1 : hi);
+
+/** The number of trailing decimal zeros of hi·10^8 + lo (not 0; lo as lowOf takes it). */
+function trailingZeros(hi: number, lo: number): number {
+  const low = lowOf(lo);
+  let z = low === 0 ? 8 : 0;
+  for (let n = low === 0 ? highOf(hi, lo) : low; n % 10 === 0; n /= 10) z++;
+  return z;
+}
+
+/** The decimal digit of hi·10^8 + lo (lo as lowOf takes it) at position z (0: the units). */
+function digitAt(hi: number, lo: number, z: number): number {
+  const n = z < 8 ? lowOf(lo) : highOf(hi, lo);
+  return Math.floor(n / TENS[z < 8 ? z : z - 8]) % 10;
+}
+
+/**
+ * Writes N·10^-K, N = hi·10^8 + lo (lo as lowOf takes it) with `zeros`
+ * trailing zeros, in plain notation: its whole part (0 when none), then the
+ * point and the fraction without trailing zeros, when there is one.
+ */
+function writeScaled(buf: Uint8Array, at: number, hi: number, lo: number, K: number, zeros: number): number {
+  const high = highOf(hi, lo);
+  const width = digitCount(high);
+  writeDigits(DIGITS, width, high, width);
+  writeDigits(DIGITS, width + 8, lowOf(lo), 8);
+  const count = width + 8 - zeros;
+  const whole = width + 8 - K;
+  if (whole >= count) {
+    // an integer (x itself, below 2^53): its digits, then zeros
+    for (let j = 0; j < whole; j++) buf[at++] = j < count ? DIGITS[j] : 48;
+    return at;
+  }
+  if (whole <= 0) buf[at++] = 48;
+  for (let j = 0; j < whole; j++) buf[at++] = DIGITS[j];
+  buf[at++] = 46;
+  for (let j = whole; j < 0; j++) buf[at++] = 48;
+  for (let j = Math.max(whole, 0); j < count; j++) buf[at++] = DIGITS[j];
+  return at;
 }
