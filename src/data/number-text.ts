@@ -260,10 +260,22 @@ function digitAt(hi: number, lo: number, z: number): number {
 function writeScaled(buf: Uint8Array, at: number, hi: number, lo: number, K: number, zeros: number): number {
   const high = highOf(hi, lo);
   const width = digitCount(high);
+  const whole = width + 8 - K;
+  // the common case (a transformed value): the point among the high digits, some of the low ones left: written straight
+  if (whole > 0 && whole <= width && zeros < 8) {
+    const cut = TENS[width - whole];
+    const lead = Math.floor(high / cut);
+    writeDigits(buf, at + whole, lead, whole);
+    at += whole;
+    buf[at++] = 46;
+    writeDigits(buf, at + width - whole, high - lead * cut, width - whole);
+    at += width - whole;
+    writeDigits(buf, at + 8 - zeros, Math.floor(lowOf(lo) / TENS[zeros]), 8 - zeros);
+    return at + 8 - zeros;
+  }
   writeDigits(DIGITS, width, high, width);
   writeDigits(DIGITS, width + 8, lowOf(lo), 8);
   const count = width + 8 - zeros;
-  const whole = width + 8 - K;
   if (whole >= count) {
     // an integer (x itself, below 2^53): its digits, then zeros
     for (let j = 0; j < whole; j++) buf[at++] = j < count ? DIGITS[j] : 48;
