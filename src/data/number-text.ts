@@ -203,16 +203,32 @@ function writeShortest(buf: Uint8Array, at: number, v: number): number {
   const Hlo = H % 1e8;
   const hi = (H - Hlo) / 1e8;
   const lo = Hlo + f;
-  return writeChosen(buf, at, hi, lo, d, K, W);
+  PARTS[0] = hi;
+  PARTS[1] = lo;
+  PARTS[2] = d;
+  PARTS[3] = W;
+  return writeChosen(buf, at, K);
 }
 
 /**
- * Writes the decimal String(x) chooses (see above) from C = x·10^K = I + d,
- * I = hi·10^8 + lo (lo may be a little outside 0..10^8), 0 <= d < 1: of the
- * integers N = I + t within W of C, the one with the most trailing zeros,
- * the nearest to C among those. Returns the position after it.
+ * What one step hands to the next: C = x·10^K = I + d with I = hi·10^8 + lo,
+ * and W, as [hi, lo, d, W]; then N = [high, low]. In a typed array, because
+ * a double passed to a function V8 does not inline is boxed: an allocation
+ * (and garbage) per value.
  */
-function writeChosen(buf: Uint8Array, at: number, hi: number, lo: number, d: number, K: number, W: number): number {
+const PARTS = new Float64Array(4);
+
+/**
+ * Writes the decimal String(x) chooses (see above) from PARTS: C = I + d,
+ * lo maybe a little outside 0..10^8, 0 <= d < 1: of the integers N = I + t
+ * within W of C, the one with the most trailing zeros, the nearest to C
+ * among those. Returns the position after it.
+ */
+function writeChosen(buf: Uint8Array, at: number, K: number): number {
+  const hi = PARTS[0];
+  const lo = PARTS[1];
+  const d = PARTS[2];
+  const W = PARTS[3];
   // the offsets t with |t - d| <= W, exactly: W split into whole and fraction, and 1 - d and d - Wf are exact
   const Wi = Math.floor(W);
   const Wf = W - Wi;
@@ -231,7 +247,9 @@ function writeChosen(buf: Uint8Array, at: number, hi: number, lo: number, d: num
       zeros = z;
     }
   }
-  return writeScaled(buf, at, hi, best, K, zeros);
+  PARTS[0] = highOf(hi, best);
+  PARTS[1] = lowOf(best);
+  return writeScaled(buf, at, K, zeros);
 }
 
 /** lo brought into 0..10^8 (from within 10^8 of it), the carry going to highOf. */
@@ -253,12 +271,13 @@ function digitAt(hi: number, lo: number, z: number): number {
 }
 
 /**
- * Writes N·10^-K, N = hi·10^8 + lo (lo as lowOf takes it) with `zeros`
+ * Writes N·10^-K, N = high·10^8 + low from PARTS, with `zeros`
  * trailing zeros, in plain notation: its whole part (0 when none), then the
  * point and the fraction without trailing zeros, when there is one.
  */
-function writeScaled(buf: Uint8Array, at: number, hi: number, lo: number, K: number, zeros: number): number {
-  const high = highOf(hi, lo);
+function writeScaled(buf: Uint8Array, at: number, K: number, zeros: number): number {
+  const high = PARTS[0];
+  const low = PARTS[1];
   const width = digitCount(high);
   const whole = width + 8 - K;
   // the common case (a transformed value): the point among the high digits, some of the low ones left: written straight
@@ -270,11 +289,11 @@ function writeScaled(buf: Uint8Array, at: number, hi: number, lo: number, K: num
     buf[at++] = 46;
     writeDigits(buf, at + width - whole, high - lead * cut, width - whole);
     at += width - whole;
-    writeDigits(buf, at + 8 - zeros, Math.floor(lowOf(lo) / TENS[zeros]), 8 - zeros);
+    writeDigits(buf, at + 8 - zeros, Math.floor(low / TENS[zeros]), 8 - zeros);
     return at + 8 - zeros;
   }
   writeDigits(DIGITS, width, high, width);
-  writeDigits(DIGITS, width + 8, lowOf(lo), 8);
+  writeDigits(DIGITS, width + 8, low, 8);
   const count = width + 8 - zeros;
   if (whole >= count) {
     // an integer (x itself, below 2^53): its digits, then zeros
