@@ -3,7 +3,9 @@
  * cache holds (issue 16: ~30 % of a cold /series.csv). Published statistics
  * mostly have a few decimals; for those the shortest text is the integer
  * `round(v * 10^k)` with a decimal point put in, which is cheaper to build
- * than JavaScript's general shortest-double algorithm.
+ * than JavaScript's general shortest-double algorithm. The others (most
+ * values after a transform) are worked out in double arithmetic too
+ * (writeShortest, below), String(v) only outside 10^-6..2^53.
  */
 
 /** Above this, |v * 10^k| could have a neighbour integer that also reads back as v (ulp >= 10^-k); below, the integer is unique and exact. */
@@ -39,7 +41,7 @@ const TEXT = Buffer.alloc(NUMBER_TEXT_MAX);
  */
 export function writeNumberText(buf: Uint8Array, at: number, v: number): number {
   // one try at six decimals tells a value with at most six (its shortest text is
-  // these digits less their trailing zeros) from one with more (String's text)
+  // these digits less their trailing zeros) from one with more (writeShortest's text)
   const micros = Math.round(v * 1e6);
   if (!(micros < UNIQUE_BELOW && micros > -UNIQUE_BELOW)) return writeByTries(buf, at, v);
   if (micros / 1e6 !== v) return writeShortest(buf, at, v);
