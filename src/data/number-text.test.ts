@@ -15,6 +15,20 @@ const written = (v: number): string => {
   return scratch.toString('latin1', 1, end);
 };
 
+const bitsOf = new Float64Array(1);
+const words = new Uint32Array(bitsOf.buffer);
+/** The double of these two 32-bit words (little-endian: the low word first). */
+const fromWords = (low: number, high: number): number => {
+  [words[0], words[1]] = [low, high];
+  return bitsOf[0];
+};
+/** The double `step` doubles above a positive finite x (below for a negative step), by its bits. */
+const neighbour = (x: number, step: number): number => {
+  bitsOf[0] = x;
+  const whole = words[1] * 2 ** 32 + words[0] + step;
+  return fromWords(whole % 2 ** 32, Math.floor(whole / 2 ** 32));
+};
+
 describe('numberText and writeNumberText', () => {
   it('is String(v) for every double', () => {
     fc.assert(
@@ -87,6 +101,53 @@ describe('numberText and writeNumberText', () => {
     for (const v of [...edges, ...more]) {
       assert.equal(numberText(v), String(v), String(v));
       assert.equal(written(v), String(v), `written ${String(v)}`);
+    }
+  });
+
+  it('writes the longest texts, 25 characters (a negative value just above 10^-6 with 17 digits), into NUMBER_TEXT_MAX bytes', () => {
+    for (const v of [-1.0805236850819355e-6, -1.0000000000000002e-6, -9.999999999999999e-6, -(2 ** -1022)]) {
+      const room = Buffer.alloc(NUMBER_TEXT_MAX);
+      assert.ok(String(v).length <= NUMBER_TEXT_MAX, `${String(v)} is ${String(v).length} characters`);
+      assert.equal(room.toString('latin1', 0, writeNumberText(room, 0, v)), String(v));
+    }
+  });
+
+  // issue 24, round 4: values with more than six decimals (most values after a transform) are written in double arithmetic
+  it('is String(v) for doubles of any bits from 10^-6 to 2^53, where the text is worked out without String', () => {
+    const plain = fc.double({ min: 1e-6, max: 2 ** 53, noNaN: true });
+    const bits = fc.tuple(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.integer({ min: 0, max: 2 ** 32 - 1 })).map(([low, high]) => fromWords(low, high));
+    fc.assert(
+      fc.property(fc.oneof(plain, bits), fc.boolean(), (x, negative) => {
+        const v = negative ? -x : x;
+        return written(v) === String(v);
+      }),
+      { numRuns: 500_000 },
+    );
+  });
+
+  it('is String(v) for decimals of 15 to 17 digits and their neighbours, from 10^-6 to 10^16', () => {
+    const decimal = fc
+      .tuple(fc.integer({ min: 1, max: 9 }), fc.stringMatching(/^[0-9]{14,16}$/), fc.integer({ min: -6, max: 15 }))
+      .map(([lead, rest, exponent]) => Number(`${lead}.${rest}e${exponent}`));
+    fc.assert(
+      fc.property(decimal, fc.integer({ min: -2, max: 2 }), (x, step) => {
+        const v = neighbour(x, step);
+        return written(v) === String(v) && written(-v) === String(-v);
+      }),
+      { numRuns: 300_000 },
+    );
+  });
+
+  it('is String(v) around powers of two (a narrower gap below), powers of ten and the ends of plain notation', () => {
+    const centres = [1e-6, 2 ** 53, 2 ** 52 + 0.5, 2 ** 50];
+    for (let e = -20; e < 53; e++) centres.push(2 ** e);
+    for (let p = -6; p < 16; p++) centres.push(Number(`1e${p}`), Number(`5e${p}`), Number(`9.5e${p}`), Number(`9.999999999999999e${p}`));
+    for (const centre of centres) {
+      for (let step = -8; step <= 8; step++) {
+        const v = neighbour(centre, step);
+        assert.equal(written(v), String(v), `${String(v)} (${step} from ${String(centre)})`);
+        assert.equal(written(-v), String(-v));
+      }
     }
   });
 

@@ -117,4 +117,24 @@ describe('the CSV encoders (issue 16: bytes written straight, same text as the p
     }
     assert.ok(views >= 45 * 20, `every dataset was written (${views} views)`);
   });
+
+  it('a piece of columnarJsonChunks keeps room for the closing ]} after the longest number text, 25 characters (issue 24, round 4)', () => {
+    // the diff of 2013-10-07 is -1.0805236850819355e-6, written -0.0000010805236850819355: the answer's last item
+    const dataset = snapshot.datasets.get('ch_seco_wwa')!;
+    const view = computeView(dataset, {
+      datasetId: 'ch_seco_wwa',
+      dims: { structure: ['seco_wwa'] },
+      from: null,
+      to: 15_985,
+      last: null,
+      transform: 'diff',
+      base: null,
+    });
+    const whole = columnarJsonBytes(view).toString('utf8');
+    assert.ok(whole.endsWith(',-0.0000010805236850819355]}'), whole.slice(-40));
+    for (let size = 1; size <= 400; size++) {
+      const joined = Buffer.concat([...columnarJsonChunks(view, size)]).toString('utf8');
+      assert.ok(joined === whole, `in pieces of ${size}: ends ${joined.slice(-30)}`);
+    }
+  });
 });
