@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, PROJECT_ROOT, type Config } from '../src/config.js';
+import type { DataHolder } from '../src/data/data-holder.js';
 import type { Dimension, Snapshot } from '../src/data/model.js';
 import type { Selection } from '../src/query/view.js';
 
@@ -253,14 +254,14 @@ export async function pollUntil<T>(probe: () => Promise<T>, holds: (answer: T) =
 }
 
 /**
- * Resolves with the next snapshot an in-process app swaps in (a reload that
+ * Resolves with the next snapshot a data holder swaps in (a reload that
  * changed the data); fails after `ms`. Take it before making the change.
- * @example const swapped = nextSwap(app); await replaceFile(file, text); await swapped;
+ * @example const swapped = nextSwap(app.ds.data); await replaceFile(file, text); await swapped;
  */
-export function nextSwap(app: FastifyInstance, ms = WAIT_BOUND_MS): Promise<Snapshot> {
+export function nextSwap(data: Pick<DataHolder, 'onSwap'>, ms = WAIT_BOUND_MS): Promise<Snapshot> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no reload swapped in new data within ${ms} ms`)), ms);
-    app.ds.data.onSwap((next) => {
+    data.onSwap((next) => {
       clearTimeout(timer);
       resolve(next);
     });

@@ -207,7 +207,7 @@ describe('a relative window rolls forward when a publish adds an observation', (
       const old = before.json() as { date: string[] };
       assert.deepEqual([old.date[0], old.date.at(-1)], ['2025-08-01', '2026-08-01']);
       const file = path.join(copy.dir, 'ch_kof_barometer.csv');
-      const swapped = nextSwap(app);
+      const swapped = nextSwap(app.ds.data);
       await writeFile(file + '.tmp', (await readFile(file, 'utf8')).trimEnd() + '\n2026-09-01,107.5\n');
       await rename(file + '.tmp', file);
       await swapped;

@@ -108,7 +108,7 @@ describe('reloading a changed data directory', () => {
           await sleep(2);
         }
       })();
-      const swapped = nextSwap(app);
+      const swapped = nextSwap(app.ds.data);
       await replaceFile(file, original.trimEnd() + '\n2099-01-01,123.456\n');
       await swapped;
       const after = (await app.inject(url)).json() as typeof before;
