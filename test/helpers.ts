@@ -184,7 +184,13 @@ export function followLog(proc: ChildProcess): ChildLog {
         else resolve(log);
       };
       const settle = (): void => {
-        if (holds(log)) finish();
+        let held: boolean;
+        try {
+          held = holds(log);
+        } catch (e) {
+          return finish(`the check threw ${(e as Error).message}`);
+        }
+        if (held) finish();
         else if (closed) finish('the process ended first');
       };
       const timer = setTimeout(() => finish(`not within ${ms} ms`), ms);
