@@ -7,11 +7,10 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PROJECT_ROOT } from '../src/config.js';
-import { copyDataDir, followLog, holdStream, jsonLines, REAL_DATA, serverReady, spawnServer, startApp, type HeldStream } from './helpers.js';
+import { copyDataDir, followLog, holdStream, jsonLines, pollUntil, REAL_DATA, serverReady, spawnServer, startApp, type HeldStream } from './helpers.js';
 
 v8.setFlagsFromString('--expose-gc');
 /** A full garbage collection now (what a busy full run does at any moment). */
@@ -113,24 +112,38 @@ describe('the real server process', () => {
   });
 
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
-    const s = await spawnServer({});
-    // a whole-dataset workbook takes a while to build: the signal arrives while it is in flight
-    const pending = fetch(`${s.base}/series.xlsx?dataset=ch_fso_jobs_sex&transform=yoy`).then(async (r) => ({
+    const s = await spawnServer({ DS_ACCESS_LOG: 'true' });
+    // a whole-dataset workbook takes a while (the first starts the heavy pool's thread: ~1.6 s idle here), far less than the
+    // shutdown grace (10 s; the biggest workbook, ch_fso_jobs_sex, passed it on a loaded machine): the signal arrives while it is in flight
+    const workbook = '/series.xlsx?dataset=ch_fso_ppi';
+    const pending = fetch(s.base + workbook).then(async (r) => ({
       status: r.status,
       body: Buffer.from(await r.arrayBuffer()),
     }));
-    // The one timed wait left here: nothing the server shows yet proves the request is in flight (the access log is
-    // written when a response ends; /health does not show the front door's in-flight count). It cannot pass by luck: a
-    // request that arrives after the signal is refused (503 or no connection) and fails the status check. The event it
-    // needs is a product change in src/http/: an `in_flight` count on the operator's /health, or a debug log line
-    // with the request id when the front door starts tracking a request.
-    await sleep(500);
+    // The front door numbers each request it takes in (`r<pid in base 36>-<n>`, front-door.ts) as it starts tracking it:
+    // a probe numbered past the probes sent proves the workbook's request is tracked, so in flight until written out.
+    let probes = 0;
+    await pollUntil(
+      async () => {
+        const probe = await fetch(`${s.base}/health`);
+        await probe.arrayBuffer();
+        const id = String(probe.headers.get('x-request-id'));
+        return parseInt(id.slice(id.indexOf('-') + 1), 36) - ++probes;
+      },
+      (others) => others >= 1,
+      'the workbook request is taken in (requests numbered besides the probes)',
+    );
     s.proc.kill('SIGTERM');
     const res = await pending;
     assert.equal(res.status, 200);
     assert.equal(res.body.subarray(0, 2).toString(), 'PK', 'a complete xlsx (zip) arrived');
     assert.equal(await exited(s.proc), 0);
     await assert.rejects(fetch(`${s.base}/health`), 'no longer accepting');
+    // it was still in flight at the signal: its access-log line (written when it ends) follows the shutdown's
+    const lines = jsonLines(s.log.text());
+    const stopping = lines.findIndex((l) => String(l.msg).startsWith('shutting down'));
+    const answered = lines.findIndex((l) => l.msg === 'request' && l.url === workbook);
+    assert.ok(stopping >= 0 && answered > stopping, `the workbook was answered after the signal: ${s.log.text()}`);
   });
 });
 
