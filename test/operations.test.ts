@@ -114,7 +114,7 @@ describe('the real server process', () => {
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
     const s = await spawnServer({ DS_ACCESS_LOG: 'true' });
     // a whole-dataset workbook takes a while (the first starts the heavy pool's thread: ~1.6 s idle here), far less than the
-    // shutdown grace (10 s; the biggest workbook, ch_fso_jobs_sex, passed it on a loaded machine): the signal arrives while it is in flight
+    // shutdown grace (10 s, which the biggest workbook, ch_fso_jobs_sex, outran on a loaded machine): the signal arrives while it is in flight
     const workbook = '/series.xlsx?dataset=ch_fso_ppi';
     const pending = fetch(s.base + workbook).then(async (r) => ({
       status: r.status,
