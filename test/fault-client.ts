@@ -1,11 +1,11 @@
 // What the data fault-injection suite needs around a real server: a steady
 // client that records every answer while a fault is injected, /health read
 // over HTTP, and waiting for /health to say something.
-import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { pollUntil, WAIT_BOUND_MS } from './helpers.js';
 
 /** One load issue as /health shows it. */
 export interface HealthIssue {
@@ -53,33 +53,28 @@ export async function health(base: string): Promise<Health & { text: string }> {
   return { ...(JSON.parse(text) as Health), text };
 }
 
-/** Polls /health until `pred` holds; fails with the last answer after `ms`. */
+/** Asks /health again until `pred` holds; fails with the last answer after `ms` (pollUntil: no event says what /health will say). */
 export async function waitForHealth(
   base: string,
   pred: (h: Health & { text: string }) => boolean,
   what: string,
-  ms = 8000,
+  ms = WAIT_BOUND_MS,
 ): Promise<Health & { text: string }> {
-  const deadline = Date.now() + ms;
-  let h = await health(base);
-  while (!pred(h)) {
-    if (Date.now() > deadline) assert.fail(`${what}: /health is still ${h.text.slice(0, 2000)}`);
-    await sleep(30);
-    h = await health(base);
-  }
-  return h;
+  return pollUntil(() => health(base), pred, what, ms);
 }
 
-/** Polls a URL until its body satisfies `pred`. */
-export async function waitForBody(url: string, pred: (body: string) => boolean, what: string, ms = 8000): Promise<string> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const res = await fetch(url);
-    const body = await res.text();
-    if (res.status === 200 && pred(body)) return body;
-    if (Date.now() > deadline) assert.fail(`${what}: ${url} answers ${res.status} ${body.slice(0, 300)}`);
-    await sleep(30);
-  }
+/** Asks a URL again until it answers 200 with a body that satisfies `pred`; fails with the last answer after `ms`. */
+export async function waitForBody(url: string, pred: (body: string) => boolean, what: string, ms = WAIT_BOUND_MS): Promise<string> {
+  const answer = await pollUntil(
+    async () => {
+      const res = await fetch(url);
+      return { status: res.status, body: await res.text() };
+    },
+    (a) => a.status === 200 && pred(a.body),
+    `${what} (${url})`,
+    ms,
+  );
+  return answer.body;
 }
 
 /** What a steady client saw: failed requests and every distinct body per URL. */
@@ -89,10 +84,20 @@ export interface SteadyReport {
   bodies: Map<string, Set<string>>;
 }
 
+/** A steady client: stop it for its report. */
+export interface SteadyClient {
+  /** Resolves once the client has made `n` more requests than now (to hold a state while it asks). */
+  more: (n: number) => Promise<void>;
+  stop: () => Promise<SteadyReport>;
+}
+
 /** A client asking the same URLs over and over until stopped; every answer is recorded. */
-export function steadyClient(urls: string[]): { stop: () => Promise<SteadyReport> } {
+export function steadyClient(urls: string[]): SteadyClient {
   const report: SteadyReport = { requests: 0, failures: [], bodies: new Map(urls.map((u) => [u, new Set<string>()])) };
   let running = true;
+  const waiters = new Set<() => void>();
+  /** requests answered or failed */
+  let asked = 0;
   const loop = (async () => {
     while (running) {
       for (const url of urls) {
@@ -105,11 +110,24 @@ export function steadyClient(urls: string[]): { stop: () => Promise<SteadyReport
         } catch (e) {
           report.failures.push(`${url}: ${(e as Error).message}`);
         }
+        asked++;
+        for (const waiter of [...waiters]) waiter();
       }
+      // a pace, not a wait: the client leaves the event loop some room between rounds
       await sleep(3);
     }
   })();
   return {
+    more: (n) =>
+      new Promise((resolve) => {
+        const target = asked + n;
+        const waiter = (): void => {
+          if (asked < target) return;
+          waiters.delete(waiter);
+          resolve();
+        };
+        waiters.add(waiter);
+      }),
     stop: async () => {
       running = false;
       await loop;

@@ -7,36 +7,10 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PROJECT_ROOT } from '../src/config.js';
-import { copyDataDir, holdStream, REAL_DATA, startApp, type HeldStream } from './helpers.js';
-
-/** Starts the built server as a real process and resolves its base URL. */
-async function spawnServer(env: Record<string, string>, args: string[] = []): Promise<{ proc: ChildProcess; base: string; log: () => string }> {
-  const proc = spawn(process.execPath, [path.join(PROJECT_ROOT, 'dist', 'src', 'server.js'), ...args], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DS_DATA_DIR: REAL_DATA, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const base = await new Promise<string>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`no listening line: ${log}`)), 20_000);
-    proc.stdout!.on('data', () => {
-      const m = /listening on (http:\/\/[\d.:]+)/.exec(log);
-      if (m) {
-        clearTimeout(t);
-        resolve(m[1]);
-      }
-    });
-  });
-  // every worker loads on its own: wait until each has said so
-  const workers = Number(args[args.indexOf('--workers') + 1]) || 1;
-  for (let i = 0; i < 400 && (log.match(/"msg":"data loaded"/g) ?? []).length < workers; i++) await sleep(50);
-  return { proc, base, log: () => log };
-}
+import { copyDataDir, followLog, holdStream, jsonLines, pollUntil, REAL_DATA, serverReady, spawnServer, startApp, type HeldStream } from './helpers.js';
 
 v8.setFlagsFromString('--expose-gc');
 /** A full garbage collection now (what a busy full run does at any moment). */
@@ -117,15 +91,10 @@ describe('the real server process', () => {
         assert.equal(res.headers.get('access-control-allow-origin'), '*');
         assert.equal(res.headers.get('etag'), first.headers.get('etag'));
       }
-      await sleep(200);
-      const entries = ['logcheck-1', 'logcheck-2'].map((id) => {
-        const line = s
-          .log()
-          .split('\n')
-          .find((l) => l.includes(id));
-        assert.ok(line, s.log());
-        return JSON.parse(line) as Record<string, unknown>;
-      });
+      // a line is written once its response is out, maybe after the client has it: wait until both are in the log
+      const entryOf = (log: string, id: string) => jsonLines(log).find((l) => l.msg === 'request' && l.reqId === id);
+      const log = await s.log.until((text) => ['logcheck-1', 'logcheck-2'].every((id) => entryOf(text, id)), 'an access-log line for each request');
+      const entries = ['logcheck-1', 'logcheck-2'].map((id) => entryOf(log, id)!);
       for (const entry of entries) {
         assert.equal(entry.status, 200);
         assert.equal(entry.method, 'GET');
@@ -143,19 +112,38 @@ describe('the real server process', () => {
   });
 
   it('on SIGTERM finishes the requests in flight, then exits 0', async () => {
-    const s = await spawnServer({});
-    // a whole-dataset workbook takes a while to build: the signal arrives while it is in flight
-    const pending = fetch(`${s.base}/series.xlsx?dataset=ch_fso_jobs_sex&transform=yoy`).then(async (r) => ({
+    const s = await spawnServer({ DS_ACCESS_LOG: 'true' });
+    // a whole-dataset workbook takes a while (the first starts the heavy pool's thread: ~1.6 s idle here), far less than the
+    // shutdown grace (10 s, which the biggest workbook, ch_fso_jobs_sex, outran on a loaded machine): the signal arrives while it is in flight
+    const workbook = '/series.xlsx?dataset=ch_fso_ppi';
+    const pending = fetch(s.base + workbook).then(async (r) => ({
       status: r.status,
       body: Buffer.from(await r.arrayBuffer()),
     }));
-    await sleep(500);
+    // The front door numbers each request it takes in (`r<pid in base 36>-<n>`, front-door.ts) as it starts tracking it:
+    // a probe numbered past the probes sent proves the workbook's request is tracked, so in flight until written out.
+    let probes = 0;
+    await pollUntil(
+      async () => {
+        const probe = await fetch(`${s.base}/health`);
+        await probe.arrayBuffer();
+        const id = String(probe.headers.get('x-request-id'));
+        return parseInt(id.slice(id.indexOf('-') + 1), 36) - ++probes;
+      },
+      (others) => others >= 1,
+      'the workbook request is taken in (requests numbered besides the probes)',
+    );
     s.proc.kill('SIGTERM');
     const res = await pending;
     assert.equal(res.status, 200);
     assert.equal(res.body.subarray(0, 2).toString(), 'PK', 'a complete xlsx (zip) arrived');
     assert.equal(await exited(s.proc), 0);
     await assert.rejects(fetch(`${s.base}/health`), 'no longer accepting');
+    // it was still in flight at the signal: its access-log line (written when it ends) follows the shutdown's
+    const lines = jsonLines(s.log.text());
+    const stopping = lines.findIndex((l) => String(l.msg).startsWith('shutting down'));
+    const answered = lines.findIndex((l) => l.msg === 'request' && l.url === workbook);
+    assert.ok(stopping >= 0 && answered > stopping, `the workbook was answered after the signal: ${s.log.text()}`);
   });
 });
 
@@ -187,14 +175,10 @@ describe('--workers 2', () => {
     }
     assert.equal(new Set(answers.map((a) => a.etag)).size, 1);
     assert.equal(new Set(answers.map((a) => a.body)).size, 1);
-    await sleep(200);
-    const pids = new Set(
-      s
-        .log()
-        .split('\n')
-        .filter((l) => l.includes('"msg":"request"'))
-        .map((l) => JSON.parse(l).pid),
-    );
+    // each line is written once its response is out: wait until every answer is in the log
+    const requests = (log: string) => jsonLines(log).filter((l) => l.msg === 'request');
+    const log = await s.log.until((text) => requests(text).length >= answers.length, `${answers.length} access-log lines`);
+    const pids = new Set(requests(log).map((l) => l.pid));
     assert.equal(pids.size, 2, 'requests were spread over two processes');
   });
 
@@ -202,8 +186,17 @@ describe('--workers 2', () => {
     const file = path.join(copy.dir, 'ch_kof_barometer.csv');
     await writeFile(file + '.tmp', (await readFile(file, 'utf8')).trimEnd() + '\n2099-01-01,7\n');
     await rename(file + '.tmp', file);
+    const seen = jsonLines(s.log.text()).length;
+    /** the workers that logged a reload since the signal */
+    const reloaded = (log: string) =>
+      new Set(
+        jsonLines(log)
+          .slice(seen)
+          .filter((l) => l.msg === 'data reloaded')
+          .map((l) => l.pid),
+      );
     s.proc.kill('SIGHUP');
-    await sleep(1500);
+    await s.log.until((log) => reloaded(log).size === 2, 'each of the 2 workers logs "data reloaded"');
     const bodies = await Promise.all(
       Array.from({ length: 20 }, () =>
         fetch(`${s.base}/series.csv?dataset=ch_kof_barometer&last=1`, { headers: { connection: 'close' } }).then((r) => r.text()),
@@ -216,10 +209,9 @@ describe('--workers 2', () => {
 describe('workers that never drop a request', () => {
   /** pids of the processes that said they listen, in order. */
   const listeningPids = (log: string): number[] =>
-    log
-      .split('\n')
-      .filter((l) => l.includes('"msg":"listening on'))
-      .map((l) => (JSON.parse(l) as { pid: number }).pid);
+    jsonLines(log)
+      .filter((l) => String(l.msg).startsWith('listening on'))
+      .map((l) => l.pid as number);
 
   it('a port in use is one clear line on stderr and exit 1, for one process and for workers', async () => {
     const holder = createNetServer();
@@ -322,6 +314,13 @@ describe('workers that never drop a request', () => {
     try {
       const statuses: (number | string)[] = [];
       let running = true;
+      let answered = (): void => {};
+      /** Resolves once the steady client has had `n` more answers (or failures) than now. */
+      const moreAnswers = (n: number): Promise<void> =>
+        new Promise((resolve) => {
+          const target = statuses.length + n;
+          answered = () => void (statuses.length >= target && resolve());
+        });
       const steady = (async () => {
         for (let i = 0; running; i++) {
           const url = `${s.base}/series?dataset=ch_fso_ppi&last=${(i % 50) + 1}`;
@@ -332,23 +331,23 @@ describe('workers that never drop a request', () => {
           } catch (e) {
             statuses.push((e as Error).name === 'TimeoutError' ? 'hung' : 'reset');
           }
+          answered();
         }
       })();
       // a worker logs its data load a moment before it listens: under load the second may not listen yet, and would be taken for a replacement
-      for (let i = 0; i < 400 && listeningPids(s.log()).length < 2; i++) await sleep(50);
-      assert.equal(listeningPids(s.log()).length, 2, 'both workers listen before the first kill');
+      await s.log.until((log) => listeningPids(log).length === 2, 'both workers listen before the first kill');
       const victims = [];
       for (let round = 0; round < 3; round++) {
-        await sleep(300);
-        const pids = listeningPids(s.log());
+        // the client is served by the workers as they are now before the next kill
+        await moreAnswers(10);
+        const pids = listeningPids(s.log.text());
         const victim = pids[pids.length - 1];
         victims.push(victim);
         process.kill(victim, 'SIGKILL');
         // wait for the replacement to listen (it loads the data first)
-        for (let i = 0; i < 600 && listeningPids(s.log()).length < pids.length + 1; i++) await sleep(50);
-        assert.equal(listeningPids(s.log()).length, pids.length + 1, `a replacement for ${victim} listens`);
+        await s.log.until((log) => listeningPids(log).length === pids.length + 1, `a replacement for ${victim} listens`);
       }
-      await sleep(300);
+      await moreAnswers(10);
       running = false;
       await steady;
       assert.ok(statuses.length > 20, `a steady client: ${statuses.length} requests`);
@@ -357,8 +356,8 @@ describe('workers that never drop a request', () => {
       // at most the request in flight at each kill is cut (the kernel resets its connection)
       assert.ok(statuses.filter((x) => x === 'reset').length <= victims.length, String(statuses.filter((x) => x !== 200)));
       // each replacement logged its data load before it listened
-      const lines = s.log().split('\n');
-      for (const pid of listeningPids(s.log()).slice(2)) {
+      const lines = s.log.text().split('\n');
+      for (const pid of listeningPids(s.log.text()).slice(2)) {
         const loaded = lines.findIndex((l) => l.includes(`"pid":${pid},`) && l.includes('"msg":"data loaded"'));
         const listening = lines.findIndex((l) => l.includes(`"pid":${pid},`) && l.includes('"msg":"listening on'));
         assert.ok(loaded >= 0 && loaded < listening, `worker ${pid} loaded before listening`);
@@ -388,8 +387,7 @@ describe('/events under a low file-descriptor limit', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let log = '';
-    proc.stdout!.on('data', (d: Buffer) => (log += d.toString()));
+    const log = followLog(proc);
     // Each stream counts as open once the server has sent its first event on it, and is held on its own socket to
     // the end. The test once read only each fetch's status and dropped the Response: Node's fetch (undici) cancels
     // the body of a Response that is garbage-collected unread, which closes its connection, so the server rightly
@@ -397,9 +395,7 @@ describe('/events under a low file-descriptor limit', () => {
     // collection here made the old test fail every time.
     const streams: HeldStream[] = [];
     try {
-      for (let i = 0; i < 400 && !/listening on (http:\/\/[\d.:]+)/.test(log); i++) await sleep(50);
-      const base = /listening on (http:\/\/[\d.:]+)/.exec(log)![1];
-      for (let i = 0; i < 400 && !log.includes('"msg":"data loaded"'); i++) await sleep(50);
+      const base = await serverReady(log);
       for (let i = 0; i < 50; i++) {
         streams.push(await holdStream(`${base}/events`));
         assert.equal(streams[i].status, 200, `stream ${i + 1}`);

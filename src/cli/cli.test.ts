@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FIXTURES, REAL_DATA } from '../../test/helpers.js';
+import { FIXTURES, followLog, REAL_DATA, serverReady } from '../../test/helpers.js';
 import { PROJECT_ROOT } from '../config.js';
 import { loadSnapshot } from '../data/load-snapshot.js';
 import { formatIssue } from './format-issues.js';
@@ -129,21 +129,9 @@ describe('the compiled dataseries binary', { skip: existsSync(BIN) ? false : 'ru
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      const address = await new Promise<string>((resolve, reject) => {
-        let text = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          const m = /"address":"(http:\/\/[^"]+)"/.exec(text);
-          if (m) resolve(m[1]);
-        });
-        setTimeout(() => reject(new Error(`no listening line: ${text}`)), 10_000);
-      });
-      let health = 503;
-      for (let i = 0; i < 50 && health !== 200; i++) {
-        health = (await fetch(`${address}/health`)).status;
-        if (health !== 200) await new Promise((r) => setTimeout(r, 100));
-      }
-      assert.equal(health, 200);
+      // it listens, then says when its data is loaded: wait for both lines of its log
+      const address = await serverReady(followLog(child));
+      assert.equal((await fetch(`${address}/health`)).status, 200);
       assert.equal(((await (await fetch(`${address}/catalog`)).json()) as unknown[]).length, 2);
     } finally {
       child.kill('SIGTERM');

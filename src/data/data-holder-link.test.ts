@@ -6,7 +6,7 @@ import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FIXTURES } from '../../test/helpers.js';
+import { FIXTURES, nextSwap } from '../../test/helpers.js';
 import { publish } from '../publish/publish.js';
 import { DataHolder } from './data-holder.js';
 import type { Snapshot } from './model.js';
@@ -38,10 +38,10 @@ describe('a data directory swapped by publish', () => {
   async function publishValue(value: string): Promise<Snapshot> {
     const file = path.join(src, 'tiny_single.csv');
     await writeFile(file, (await readFile(file, 'utf8')).replace(/^2020-01-01,[^\n]*$/m, `2020-01-01,${value}`));
-    const swapped = new Promise<Snapshot>((resolve) => holder.onSwap((s) => resolve(s)));
+    const swapped = nextSwap(holder);
     const report = await publish({ src, out, keep: 10 });
     assert.ok(report.changed);
-    return await Promise.race([swapped, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no reload within 3 s')), 3000))]);
+    return await swapped;
   }
 
   const firstValue = (s: Snapshot): number => s.datasets.get('tiny_single')!.store.values[0];

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FIXTURES } from '../../test/helpers.js';
+import { FIXTURES, followLog } from '../../test/helpers.js';
 import { parseDataset, readDataset, SETTLE_MS, type DatasetFiles } from './load-dataset.js';
 
 describe('a CSV rewritten in place while it is read', () => {
@@ -44,16 +44,17 @@ describe('a CSV rewritten in place while it is read', () => {
         '-e',
         `const fs = require('fs'); const v = ${JSON.stringify(sources)}.map((f) => fs.readFileSync(f));
          const fd = fs.openSync(${JSON.stringify(file)}, 'r+'); let k = 0;
+         fs.writeSync(fd, v[k++ % 2], 0, v[0].length, 0); fs.writeSync(1, 'writing\\n');
          for (;;) fs.writeSync(fd, v[k++ % 2], 0, v[0].length, 0);`,
       ],
-      { stdio: 'ignore' },
+      { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    const writing = followLog(writer).until((log) => log.includes('writing'), 'the writer has begun');
     let refused = 0;
     let taken = 0;
     try {
-      // the writer (a new process) has started once the file's time moves
-      const first = (await stat(file)).mtimeMs;
-      while ((await stat(file)).mtimeMs === first) await sleep(5);
+      // the writer (a new process) says so once its first write is done
+      await writing;
       for (let i = 0; i < 25; i++) {
         const bytes = await readDataset(dir, files, SETTLE_MS);
         if ('missing' in bytes) {
@@ -70,7 +71,9 @@ describe('a CSV rewritten in place while it is read', () => {
       await exited;
     }
     assert.ok(refused > 0, `at least one read saw the file change (${refused} refused, ${taken} taken)`);
-    await sleep(SETTLE_MS + 20);
+    // the point: a file settles by time (SETTLE_MS after its last change, the loader's rule): wait until then by its own mtime
+    const settled = (await stat(file)).mtimeMs + SETTLE_MS - Date.now();
+    if (settled > 0) await sleep(Math.ceil(settled) + 1);
     const load = parseDataset(files, await readDataset(dir, files, SETTLE_MS));
     assert.ok(load.ok, `once the writer stops and the file settles, it is taken: ${JSON.stringify(load.issues)}`);
   });

@@ -18,7 +18,7 @@ import { captureIo } from '../../src/cli/test-io.js';
 import { PROJECT_ROOT } from '../../src/config.js';
 import { addMonths, formatIsoDate, parseIsoDate } from '../../src/data/dates.js';
 import { formatPeriod } from '../../src/i18n/chart-text.js';
-import { copyDataDir, REAL_DATA } from '../helpers.js';
+import { copyDataDir, followLog, jsonLines, pollUntil, REAL_DATA, serverReady } from '../helpers.js';
 import { launchChromium, SKIP_BROWSER, waitForChart, watchErrors, type Chrome } from './harness.js';
 
 const DEADLINE_MS = 5000;
@@ -38,22 +38,16 @@ async function serve(dataDir: string): Promise<{ url: string; log: LogLine[]; ch
     env: { ...process.env, LOG_LEVEL: 'info', DS_ACCESS_LOG: 'true', DS_RATE_LIMIT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const log: LogLine[] = [];
-  let rest = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) {
-        const entry = JSON.parse(line) as LogLine;
-        log.push(entry);
-        if (entry.address) resolve(entry.address);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  for (let i = 0; i < 100 && (await fetch(`${url}/health`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 100));
-  return { url, log, child };
+  // it listens, then says when its data is loaded: wait for both lines of its log
+  const output = followLog(child);
+  const url = await serverReady(output);
+  return {
+    url,
+    get log() {
+      return jsonLines(output.text()) as unknown as LogLine[];
+    },
+    child,
+  };
 }
 
 async function publish(src: string, out: string): Promise<void> {
@@ -127,7 +121,7 @@ describe('live updates in Chromium', { skip: SKIP_BROWSER }, () => {
     for (const page of chrome.context.pages()) await page.close();
   });
 
-  /** Log lines since `from` of failed requests or errors (the /health polls before the first load answer 503). */
+  /** Log lines since `from` of failed requests or errors. */
   const failedInLog = (from: number) => server.log.slice(from).filter((l) => (l.status !== undefined && l.status >= 400) || l.level >= 50);
 
   it('an open embed shows a newly published observation within 5 s, with no reload and no failed request', async () => {
@@ -214,13 +208,18 @@ describe('live updates in Chromium', { skip: SKIP_BROWSER }, () => {
         await waitForChart(page);
         pages.push(page);
       }
+      // a negative check needs a settle window; the count at the end, after the events waited for, proves it again
       await new Promise((r) => setTimeout(r, 300));
       assert.equal(streams.length, 1, `one stream for three embeds: ${streams.join(' ')}`);
 
       await pages[0].close();
       await editCsv(copy.dir, 'ch_kof_barometer.csv', (t) => t + '2026-10-01,124.6\n');
       await publish(copy.dir, out);
-      await new Promise((r) => setTimeout(r, 300));
+      await pollUntil(
+        async () => streams.length,
+        (n) => n >= 2,
+        'a remaining page opens the stream when the first one closed',
+      );
       assert.equal(streams.length, 2, 'a remaining page opened the stream when the first one closed');
       const page = await chrome.context.newPage();
       await page.goto(`${server.url}/d/ch_kof_barometer?embed=1`);

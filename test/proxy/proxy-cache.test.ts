@@ -102,7 +102,7 @@ describe('nginx (deploy/) in front of two replicas', { skip: HAS_NGINX ? false :
       // fetch decodes: the body equals the identity one whatever the encoding nginx passed through
       assert.match(firstBody.toString(), /^date,value\n2000-01-01,/);
     }
-    await until(() => requestsFor(url) >= 3);
+    await until(() => requestsFor(url) >= 3, 'the access-log lines of the 3 requests that reached a replica');
     assert.equal(requestsFor(url), 3, 'one request per encoding reached a replica');
 
     const direct = await Promise.all(replicas.map((r) => fetch(r.url + url).then((res) => res.headers.get('etag'))));

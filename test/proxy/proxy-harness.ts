@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config.js';
 import { freePort } from '../browser/harness.js';
+import { pollUntil, WAIT_BOUND_MS } from '../helpers.js';
 
 export { freePort };
 
@@ -186,14 +187,14 @@ ${temp}
       return '';
     }
   };
-  for (let i = 0; ; i++) {
+  for (const start = Date.now(); ;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${errors()}`);
     const up = await fetch(`${url}/health`).then(
       () => true,
       () => false,
     );
     if (up) break;
-    if (i > 100) throw new Error(`nginx did not start: ${errors()}`);
+    if (Date.now() - start > WAIT_BOUND_MS) throw new Error(`nginx did not start within ${WAIT_BOUND_MS} ms: ${errors()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
@@ -234,7 +235,11 @@ export function getFrom(url: string, headers: Record<string, string> = {}, local
   });
 }
 
-/** Waits until `done()` holds (a replica writes its log line once the response is out, so it may trail the answer), 2 s at most. */
-export async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 40 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+/** Waits until `done()` holds (a replica writes its log line once the response is out, so it may trail the answer); fails saying `what` after the one failure bound (pollUntil). */
+export async function until(done: () => boolean, what: string): Promise<void> {
+  await pollUntil(
+    async () => done(),
+    (held) => held,
+    what,
+  );
 }

@@ -45,7 +45,7 @@ describe('the rate limit behind nginx', { skip: HAS_NGINX ? false : 'nginx is no
     // another client behind the same proxy has its own budget
     assert.equal((await getFrom(next(), {}, '127.0.0.3')).status, 200);
     const logged = () => replica.log.filter((l) => l.msg === 'request' && l.url?.includes('&last=')).length;
-    await until(() => logged() === LIMIT + 4);
+    await until(() => logged() === LIMIT + 4, `the access-log lines of ${LIMIT + 4} requests`);
     const clients = new Set(replica.log.filter((l) => l.msg === 'request' && l.url?.includes('&last=')).map((l) => l.client));
     assert.deepEqual([...clients].sort(), ['127.0.0.2', '127.0.0.3'], 'the access log names the real clients');
   });
