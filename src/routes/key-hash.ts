@@ -49,18 +49,7 @@ export class KeyHash {
     while (digits < POWERS.length && POWERS[digits] <= m) digits++;
     this.unit(negative ? digits + 1 : digits);
     if (negative) this.unit(MINUS);
-    let { h1, h2, h3, h4 } = this;
-    for (let d = digits - 1; d >= 0; d--) {
-      const c = ZERO + (Math.floor(m / POWERS[d]) % 10);
-      h1 = Math.imul(h1 ^ c, 2654435761);
-      h2 = Math.imul(h2 ^ c, 1597334677);
-      h3 = Math.imul(h3 ^ c, 2246822507);
-      h4 = Math.imul(h4 ^ c, 3266489909);
-    }
-    this.h1 = h1;
-    this.h2 = h2;
-    this.h3 = h3;
-    this.h4 = h4;
+    for (let d = digits - 1; d >= 0; d--) this.unit(ZERO + (Math.floor(m / POWERS[d]) % 10));
     return this;
   }
 
