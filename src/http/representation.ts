@@ -19,6 +19,19 @@ export interface Representation {
   br?: Buffer;
   /** the caching, CORS and own headers as [name, value, …] (made on first use, then kept with it) */
   headerList?: string[];
+  /** the whole header list of its last answer with a body, kept for the next one (see `fullList`) */
+  sent?: SentList;
+}
+
+/** A representation's whole header list for one coding and one length of the caller's extra headers. */
+interface SentList {
+  encoding: 'br' | 'gzip' | null;
+  length: number;
+  extraLength: number;
+  /** where the extra headers start in the list */
+  extraAt: number;
+  /** headerList, then the extra headers (refilled on every answer), then content type (and coding) and length */
+  list: string[];
 }
 
 const MIN_COMPRESS = 1024;
@@ -150,25 +163,51 @@ export function headerList(rep: Representation): string[] {
 }
 
 /**
+ * The headers of an answer with a body as one flat list: headerList,
+ * `extra`, then content type (and coding) and length. Kept with the
+ * representation and reused by its next answer of the same coding, length
+ * and extra length, with the extra headers copied into their places
+ * (writeHead reads the list at once and keeps nothing of it): no list is
+ * built per cache hit (issue 24, round 4).
+ */
+function fullList(rep: Representation, encoding: 'br' | 'gzip' | null, length: number, extra: readonly string[]): string[] {
+  let sent = rep.sent;
+  if (!sent || sent.encoding !== encoding || sent.length !== length || sent.extraLength !== extra.length) {
+    const own = encoding ? ['content-encoding', encoding, 'content-type', rep.type] : ['content-type', rep.type];
+    const list = headerList(rep).concat(extra, own, 'content-length', String(length));
+    sent = rep.sent = { encoding, length, extraLength: extra.length, extraAt: list.length - own.length - 2 - extra.length, list };
+  }
+  const { list, extraAt } = sent;
+  for (let i = 0; i < extra.length; i++) list[extraAt + i] = extra[i];
+  return list;
+}
+
+/**
  * Writes a representation to a raw response: 304 when If-None-Match matches,
  * compressed when the client accepts it and the body is large, no body on HEAD.
  * `extra` are more headers as [name, value, …] (the front door's, on a cache hit).
+ * `conditional` is what the request's conditional headers make of the ETag,
+ * when the caller has it already (a 412 is the caller's to answer).
  * Returns the Content-Length sent.
  */
-export function writeRepresentation(req: IncomingMessage, res: ServerResponse, rep: Representation, extra: readonly string[] = []): number {
-  const base = headerList(rep);
-  if (rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 304) {
-    res.writeHead(304, base.concat(extra));
+export function writeRepresentation(
+  req: IncomingMessage,
+  res: ServerResponse,
+  rep: Representation,
+  extra: readonly string[] = [],
+  conditional: 200 | 304 | 412 = rep.status === 200 ? conditionalStatus(req.headers, rep.etag) : 200,
+): number {
+  if (rep.status === 200 && conditional === 304) {
+    res.writeHead(304, headerList(rep).concat(extra));
     res.end();
     return 0;
   }
   let body: Buffer | string = rep.body;
   const encoding = codingFor(req.headers, rep.type, rep.body);
   if (encoding) body = compressed(rep, encoding);
-  const own = encoding ? ['content-encoding', encoding, 'content-type', rep.type] : ['content-type', rep.type];
-  // one flat list and no setHeader before: Node writes it without building a header map
   const length = byteLength(body);
-  res.writeHead(rep.status, base.concat(extra, own, 'content-length', String(length)));
+  // one flat list and no setHeader before: Node writes it without building a header map
+  res.writeHead(rep.status, fullList(rep, encoding, length, extra));
   // a string body goes out in the same write as the headers
   res.end(req.method === 'HEAD' ? undefined : body);
   return length;
