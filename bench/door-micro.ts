@@ -11,7 +11,10 @@
  * answer more than a wrk run would; it is noisy on a shared machine (run
  * it several times, read the ranges). Nothing is asserted.
  *
- *   npx tsx bench/door-micro.ts --base /tmp/r4-base [--count 20000] [--rounds 5] [--path '/series.csv?dataset=ch_fso_pop_detail']
+ * With `--rate-limit N` our servers charge every request (N must exceed
+ * every request of the run, say 10000000, so that none is refused).
+ *
+ *   npx tsx bench/door-micro.ts --base /tmp/r4-base [--count 20000] [--rounds 5] [--path '/series.csv?dataset=ch_fso_pop_detail'] [--rate-limit 10000000]
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -20,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, installExitHooks, startChild, stopAll, waitForHttp } from './lib/children.js';
-import { buildIfStale, startOurServer } from './lib/our-server.js';
+import { benchServerEnv, buildIfStale } from './lib/our-server.js';
 import { groupCpuSeconds, waitIdle } from './lib/proc-stats.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,6 +79,14 @@ async function round(target: Target, count: number): Promise<number> {
   return ((groupCpuSeconds(target.pgid) - before) * 1e6) / count;
 }
 
+/** Our server built in `dir`, as the benches run it but with `rateLimit` units a minute (0: none; a limit refuses nothing here, see its use). */
+async function startServer(dir: string, rateLimit: string): Promise<{ port: number; pgid: number }> {
+  const port = await freePort();
+  const child = startChild(`our server ${dir}`, 'node', ['dist/src/server.js'], { cwd: dir, env: { ...benchServerEnv(DATA, port), DS_RATE_LIMIT: rateLimit } });
+  await waitForHttp(`http://127.0.0.1:${port}/health`, child, 120_000, (s) => s === 200);
+  return { port, pgid: child.pid };
+}
+
 const fmt = (xs: number[]): string => {
   const sorted = [...xs].sort((a, b) => a - b);
   return `${sorted[sorted.length >> 1].toFixed(1)} µs [${sorted[0].toFixed(1)}–${sorted[sorted.length - 1].toFixed(1)}]`;
@@ -88,6 +99,7 @@ async function run(): Promise<void> {
       count: { type: 'string', default: '20000' },
       rounds: { type: 'string', default: '5' },
       path: { type: 'string', default: '/series.csv?dataset=ch_fso_pop_detail' },
+      'rate-limit': { type: 'string', default: '0' },
     },
   });
   const count = Number(values.count);
@@ -96,13 +108,9 @@ async function run(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'ds-door-micro-'));
   try {
     const targets: Target[] = [];
-    const ours = await startOurServer(root, DATA);
-    targets.push({ name: 'this tree', port: Number(new URL(ours.baseUrl).port), pgid: ours.child.pid, path });
-    if (values.base) {
-      const base = await startOurServer(values.base, DATA);
-      targets.push({ name: `base (${values.base})`, port: Number(new URL(base.baseUrl).port), pgid: base.child.pid, path });
-    }
-    const res = await fetch(ours.baseUrl + path, { headers: { 'accept-encoding': 'identity' } });
+    targets.push({ name: 'this tree', ...(await startServer(root, values['rate-limit'])), path });
+    if (values.base) targets.push({ name: `base (${values.base})`, ...(await startServer(values.base, values['rate-limit'])), path });
+    const res = await fetch(`http://127.0.0.1:${targets[0].port}${path}`, { headers: { 'accept-encoding': 'identity' } });
     const body = Buffer.from(await res.arrayBuffer());
     const www = join(tmp, 'www');
     mkdirSync(www);

@@ -61,6 +61,8 @@ const commonHeaders = (reqId: string): string[] => [
 
 const TOKEN = /^[\w.-]{1,64}$/;
 
+const NONE: readonly string[] = [];
+
 /** The request id: the client's when it is a plain token, else a new one. */
 function requestIdOf(req: IncomingMessage): string {
   const given = req.headers['x-request-id'];
@@ -127,35 +129,40 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     return opts.responses.get(url, snapshot.version, req.headers.accept) ?? null;
   };
 
-  /** Charges the client; false (after answering 429) when the budget is spent. */
-  const charge = (req: IncomingMessage, res: ServerResponse, url: string, cached: boolean): boolean => {
-    const cost = requestCost(url, cached);
-    if (!limiter || cost === 0) return true;
-    const { allowed, retryAfter, headers } = limiter.take(opts.clientOf(req), cost);
-    if (allowed) {
-      for (const k in headers) res.setHeader(k, headers[k]);
-      return true;
-    }
-    writeError(errors, req, res, new TooManyRequestsError(limiter.limit, retryAfter, headers));
-    return false;
-  };
-
   /** The door's headers of a cache hit without a limiter, refilled per request: writeRepresentation copies them at once (a hit is answered synchronously). */
   const hitHeaders = commonHeaders('');
 
   /**
    * Answers from the response cache: 412 to a stale If-Match, else the
    * representation (304 when If-None-Match matches), with the door's
-   * headers (`reqId`), or none when the limiter has set them on the response.
+   * headers: after the representation's own without a limiter (`own`),
+   * before them with one (`lead`, the limiter's headers included).
    */
-  const fromCache = (req: IncomingMessage, res: ServerResponse, rep: Representation, reqId: string, visit: Visit | null): void => {
+  const fromCache = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    rep: Representation,
+    visit: Visit | null,
+    own: readonly string[],
+    lead: readonly string[],
+  ): void => {
     const conditional = rep.status === 200 ? conditionalStatus(req.headers, rep.etag) : 200;
-    if (conditional === 412) {
-      return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : commonHeaders(reqId));
-    }
-    if (!limiter) hitHeaders[1] = reqId;
-    const bytes = writeRepresentation(req, res, rep, limiter ? [] : hitHeaders, conditional);
+    // writeError copies its list: the hit headers may go in
+    if (conditional === 412) return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, lead.length ? lead : own);
+    const bytes = writeRepresentation(req, res, rep, own, conditional, lead);
     if (visit) [visit.cached, visit.bytes] = [true, bytes];
+  };
+
+  /** The request id and security headers, then the limiter's for a request it charges; a 429 when the budget is spent (null then). */
+  const charged = (req: IncomingMessage, res: ServerResponse, reqId: string, url: string, cached: boolean): string[] | null => {
+    const lead = commonHeaders(reqId);
+    const cost = limiter ? requestCost(url, cached) : 0;
+    if (!limiter || cost === 0) return lead;
+    const { allowed, retryAfter, headers } = limiter.take(opts.clientOf(req), cost);
+    for (const k in headers) lead.push(k, headers[k]);
+    if (allowed) return lead;
+    writeError(errors, req, res, new TooManyRequestsError(limiter.limit, retryAfter, headers), undefined, lead);
+    return null;
   };
 
   const door = (req: IncomingMessage, res: ServerResponse): void => {
@@ -168,16 +175,20 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     const refused = url.length > opts.maxUrlLength ? new UriTooLongError(url.length, opts.maxUrlLength) : hostHeaderError(req);
     const rep = refused ? null : cachedAnswer(req, url);
     // the fast path: a cache hit's headers go to writeHead as one flat list, no array made for them
-    if (rep && !limiter) return fromCache(req, res, rep, reqId, visit);
-    const common = commonHeaders(reqId);
-    if (limiter || refused) setAll(res, common);
-    // every request counts against the budget, refused ones too
-    if (limiter && !charge(req, res, url, rep !== null)) return;
-    if (refused) return void writeError(errors, req, res, refused);
-    if (rep) return fromCache(req, res, rep, reqId, visit);
+    if (rep && !limiter) {
+      hitHeaders[1] = reqId;
+      return fromCache(req, res, rep, visit, hitHeaders, NONE);
+    }
+    // every request counts against the budget, refused ones too; the door writes these headers first, or sets them before others write
+    const lead = charged(req, res, reqId, url, rep !== null);
+    if (!lead) return;
+    if (refused) return void writeError(errors, req, res, refused, undefined, lead);
+    if (rep) return fromCache(req, res, rep, visit, NONE, lead);
     const onLane = opts.lanes?.match(req, url);
     if (onLane) {
-      onLane.lane.serve(req, res, onLane.query, limiter ? [] : common).then(
+      // a lane writes its extra headers after the answer's own: with a limiter they are set first, in a header map
+      if (limiter) setAll(res, lead);
+      onLane.lane.serve(req, res, onLane.query, limiter ? NONE : lead).then(
         (bytes) => void (visit && (visit.bytes = bytes)),
         // nothing written yet: the framework answers (an error, in its route's format)
         () => (res.headersSent ? res.destroy() : toFramework()),
@@ -187,7 +198,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     toFramework();
 
     function toFramework(): void {
-      if (!limiter) setAll(res, common);
+      setAll(res, lead!);
       // Fastify's logger takes it from there (genReqId)
       req.headers['x-request-id'] = reqId;
       next(req, res);

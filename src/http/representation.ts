@@ -28,9 +28,10 @@ interface SentList {
   encoding: 'br' | 'gzip' | null;
   length: number;
   extraLength: number;
+  leadLength: number;
   /** where the extra headers start in the list */
   extraAt: number;
-  /** headerList, then the extra headers (refilled on every answer), then content type (and coding) and length */
+  /** the lead headers, headerList, the extra headers (lead and extra refilled on every answer), then content type (and coding) and length */
   list: string[];
 }
 
@@ -190,29 +191,34 @@ export function headerList(rep: Representation): string[] {
 }
 
 /**
- * The headers of an answer with a body as one flat list: headerList,
- * `extra`, then content type (and coding) and length. Kept with the
- * representation and reused by its next answer of the same coding, length
- * and extra length, with the extra headers copied into their places
- * (writeHead reads the list at once and keeps nothing of it): no list is
- * built per cache hit (issue 24, round 4).
+ * The headers of an answer with a body as one flat list: `lead`,
+ * headerList, `extra`, then content type (and coding) and length. Kept with
+ * the representation and reused by its next answer of the same coding,
+ * length and lead and extra lengths, with the lead and extra headers copied
+ * into their places (writeHead reads the list at once and keeps nothing of
+ * it): no list is built per cache hit (issue 24, round 4).
  */
-function fullList(rep: Representation, encoding: 'br' | 'gzip' | null, length: number, extra: readonly string[]): string[] {
+function fullList(rep: Representation, encoding: 'br' | 'gzip' | null, length: number, extra: readonly string[], lead: readonly string[]): string[] {
   let sent = rep.sent;
-  if (!sent || sent.encoding !== encoding || sent.length !== length || sent.extraLength !== extra.length) {
+  if (!sent || sent.encoding !== encoding || sent.length !== length || sent.extraLength !== extra.length || sent.leadLength !== lead.length) {
     const own = encoding ? ['content-encoding', encoding, 'content-type', rep.type] : ['content-type', rep.type];
-    const list = headerList(rep).concat(extra, own, 'content-length', String(length));
-    sent = rep.sent = { encoding, length, extraLength: extra.length, extraAt: list.length - own.length - 2 - extra.length, list };
+    const list = lead.concat(headerList(rep), extra, own, 'content-length', String(length));
+    sent = rep.sent = { encoding, length, extraLength: extra.length, leadLength: lead.length, extraAt: list.length - own.length - 2 - extra.length, list };
   }
   const { list, extraAt } = sent;
+  for (let i = 0; i < lead.length; i++) list[i] = lead[i];
   for (let i = 0; i < extra.length; i++) list[extraAt + i] = extra[i];
   return list;
 }
 
+const NONE: readonly string[] = [];
+
 /**
  * Writes a representation to a raw response: 304 when If-None-Match matches,
  * compressed when the client accepts it and the body is large, no body on HEAD.
- * `extra` are more headers as [name, value, …] (the front door's, on a cache hit).
+ * `extra` are more headers as [name, value, …] (the front door's, on a cache
+ * hit), `lead` headers to write before all others (the front door's and the
+ * rate limiter's, in the order a header map set before would give).
  * `conditional` is what the request's conditional headers make of the ETag,
  * when the caller has it already (a 412 is the caller's to answer).
  * Returns the Content-Length sent.
@@ -221,11 +227,12 @@ export function writeRepresentation(
   req: IncomingMessage,
   res: ServerResponse,
   rep: Representation,
-  extra: readonly string[] = [],
+  extra: readonly string[] = NONE,
   conditional: 200 | 304 | 412 = rep.status === 200 ? conditionalStatus(req.headers, rep.etag) : 200,
+  lead: readonly string[] = NONE,
 ): number {
   if (rep.status === 200 && conditional === 304) {
-    res.writeHead(304, headerList(rep).concat(extra));
+    res.writeHead(304, lead.concat(headerList(rep), extra));
     res.end();
     return 0;
   }
@@ -234,7 +241,7 @@ export function writeRepresentation(
   if (encoding) body = compressed(rep, encoding);
   const length = byteLength(body);
   // one flat list and no setHeader before: Node writes it without building a header map
-  res.writeHead(rep.status, fullList(rep, encoding, length, extra));
+  res.writeHead(rep.status, fullList(rep, encoding, length, extra, lead));
   // a string body goes out in the same write as the headers
   res.end(req.method === 'HEAD' ? undefined : body);
   return length;
