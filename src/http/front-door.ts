@@ -184,6 +184,12 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     if (!lead) return;
     if (refused) return void writeError(errors, req, res, refused, undefined, lead);
     if (rep) return fromCache(req, res, rep, visit, NONE, lead);
+    const toFramework = (): void => {
+      setAll(res, lead);
+      // Fastify's logger takes it from there (genReqId)
+      req.headers['x-request-id'] = reqId;
+      next(req, res);
+    };
     const onLane = opts.lanes?.match(req, url);
     if (onLane) {
       // a lane writes its extra headers after the answer's own: with a limiter they are set first, in a header map
@@ -196,13 +202,6 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
       return;
     }
     toFramework();
-
-    function toFramework(): void {
-      setAll(res, lead!);
-      // Fastify's logger takes it from there (genReqId)
-      req.headers['x-request-id'] = reqId;
-      next(req, res);
-    }
   };
   return Object.assign(door, { drain: () => inFlight.drain() });
 }
