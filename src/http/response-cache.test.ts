@@ -56,6 +56,18 @@ describe('ResponseCache', () => {
     assert.equal(cache.get(url(192), 'v'), undefined);
   });
 
+  it('keeps a read entry when the entries older than it are many and small and the newer ones few and large (recency counts bytes)', () => {
+    const cache = new ResponseCache(40_000);
+    const sized = (bytes: number): Representation => ({ ...rep('x'), body: 'x'.repeat(bytes) });
+    for (let n = 0; n < 10; n++) cache.set(url(n), 'v', sized(1));
+    cache.set(url(999), 'v', rep('hot'));
+    for (let n = 100; n < 110; n++) cache.set(url(n), 'v', sized(1700));
+    for (let k = 0; k < 1000; k++) assert.ok(cache.get(url(999), 'v'));
+    cache.set(url(500), 'v', sized(2300));
+    assert.equal(cache.get(url(999), 'v')?.etag, 'hot', 'the entry read last stays');
+    assert.equal(cache.get(url(100), 'v'), undefined, 'the oldest unread large entry went');
+  });
+
   it('keeps an answer that varies with Accept per Accept header, never under the URL alone', () => {
     const cache = new ResponseCache(1e6);
     cache.set(url(1), 'v', rep('xml', { vary: 'Accept' }), 'application/xml');
