@@ -8,7 +8,7 @@ import { InFlight } from './in-flight.js';
 import { requestCost, type RateLimiter } from './rate-limit.js';
 import type { ErrorRenderer } from './render-error.js';
 import type { ResponseCache } from './response-cache.js';
-import { conditionalStatus, writeRepresentation, type Representation } from './representation.js';
+import { conditionalOf, NO_HEADERS, writeRepresentation, type Representation } from './representation.js';
 import { writeError } from './send-error.js';
 
 /** What the front door needs. */
@@ -60,8 +60,6 @@ const commonHeaders = (reqId: string): string[] => [
 ];
 
 const TOKEN = /^[\w.-]{1,64}$/;
-
-const NONE: readonly string[] = [];
 
 /** The request id: the client's when it is a plain token, else a new one. */
 function requestIdOf(req: IncomingMessage): string {
@@ -146,7 +144,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     own: readonly string[],
     lead: readonly string[],
   ): void => {
-    const conditional = rep.status === 200 ? conditionalStatus(req.headers, rep.etag) : 200;
+    const conditional = conditionalOf(req, rep);
     // writeError copies its list: the hit headers may go in
     if (conditional === 412) return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, lead.length ? lead : own);
     const bytes = writeRepresentation(req, res, rep, own, conditional, lead);
@@ -177,13 +175,13 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     // the fast path: a cache hit's headers go to writeHead as one flat list, no array made for them
     if (rep && !limiter) {
       hitHeaders[1] = reqId;
-      return fromCache(req, res, rep, visit, hitHeaders, NONE);
+      return fromCache(req, res, rep, visit, hitHeaders, NO_HEADERS);
     }
     // every request counts against the budget, refused ones too; the door writes these headers first, or sets them before others write
     const lead = charged(req, res, reqId, url, rep !== null);
     if (!lead) return;
     if (refused) return void writeError(errors, req, res, refused, undefined, lead);
-    if (rep) return fromCache(req, res, rep, visit, NONE, lead);
+    if (rep) return fromCache(req, res, rep, visit, NO_HEADERS, lead);
     const toFramework = (): void => {
       setAll(res, lead);
       // Fastify's logger takes it from there (genReqId)
@@ -194,7 +192,7 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     if (onLane) {
       // a lane writes its extra headers after the answer's own: with a limiter they are set first, in a header map
       if (limiter) setAll(res, lead);
-      onLane.lane.serve(req, res, onLane.query, limiter ? NONE : lead).then(
+      onLane.lane.serve(req, res, onLane.query, limiter ? NO_HEADERS : lead).then(
         (bytes) => void (visit && (visit.bytes = bytes)),
         // nothing written yet: the framework answers (an error, in its route's format)
         () => (res.headersSent ? res.destroy() : toFramework()),

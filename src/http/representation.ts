@@ -211,7 +211,13 @@ function fullList(rep: Representation, encoding: 'br' | 'gzip' | null, length: n
   return list;
 }
 
-const NONE: readonly string[] = [];
+/** No headers: the default of the lists below, shared so that no empty array is made per answer. */
+export const NO_HEADERS: readonly string[] = [];
+
+/** What a request's conditional headers make of a representation: 304, 412, or 200 to send it (a representation that is not a 200 is sent as it is). */
+export function conditionalOf(req: IncomingMessage, rep: Representation): 200 | 304 | 412 {
+  return rep.status === 200 ? conditionalStatus(req.headers, rep.etag) : 200;
+}
 
 /**
  * Writes a representation to a raw response: 304 when If-None-Match matches,
@@ -227,9 +233,9 @@ export function writeRepresentation(
   req: IncomingMessage,
   res: ServerResponse,
   rep: Representation,
-  extra: readonly string[] = NONE,
-  conditional: 200 | 304 | 412 = rep.status === 200 ? conditionalStatus(req.headers, rep.etag) : 200,
-  lead: readonly string[] = NONE,
+  extra: readonly string[] = NO_HEADERS,
+  conditional: 200 | 304 | 412 = conditionalOf(req, rep),
+  lead: readonly string[] = NO_HEADERS,
 ): number {
   if (rep.status === 200 && conditional === 304) {
     res.writeHead(304, lead.concat(headerList(rep), extra));
