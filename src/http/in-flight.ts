@@ -43,14 +43,14 @@ export class InFlight {
     const socket = res.req.socket;
     // 'finish' only handed the bytes to the socket: wait until they drained (or the socket closed)
     if (res.writableFinished && !socket.destroyed && socket.writableLength > 0) {
-      let settled = false;
+      // whichever comes first settles and takes the other listener off: a kept-alive socket carries many answers
       const settle = (): void => {
-        if (settled) return;
-        settled = true;
+        socket.removeListener('drain', settle);
+        socket.removeListener('close', settle);
         this.settle();
       };
-      socket.once('drain', settle);
-      socket.once('close', settle);
+      socket.on('drain', settle);
+      socket.on('close', settle);
     } else this.settle();
   }
 
