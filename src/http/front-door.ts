@@ -8,7 +8,7 @@ import { InFlight } from './in-flight.js';
 import { requestCost, type RateLimiter } from './rate-limit.js';
 import type { ErrorRenderer } from './render-error.js';
 import type { ResponseCache } from './response-cache.js';
-import { conditionalStatus, writeRepresentation, type Representation } from './representation.js';
+import { conditionalOf, NO_HEADERS, writeRepresentation, type Representation } from './representation.js';
 import { writeError } from './send-error.js';
 
 /** What the front door needs. */
@@ -77,12 +77,17 @@ interface Visit {
   cached: boolean;
 }
 
-/** Logs a request once its response is finished. */
-function logWhenFinished(req: IncomingMessage, res: ServerResponse, visit: Visit, clientOf: ClientOf, log: (entry: AccessEntry) => void): void {
-  res.once('finish', () => {
+/**
+ * The access log's listener of a request, called when its response closes
+ * (after 'finish'; a response never finished, its client gone, is not
+ * logged): at once when the bytes sent are known (a cache hit), else after
+ * the fast lane's promise has told them (setImmediate).
+ */
+function logOnClose(req: IncomingMessage, res: ServerResponse, visit: Visit, clientOf: ClientOf, log: (entry: AccessEntry) => void): () => void {
+  return () => {
+    if (!res.writableFinished) return;
     const ms = Math.round((performance.now() - visit.started) * 100) / 100;
-    // a fast lane may finish writing before its promise tells the bytes it sent: read them once that has settled
-    setImmediate(() =>
+    const write = (): void =>
       log({
         reqId: visit.reqId,
         method: req.method ?? '',
@@ -92,9 +97,10 @@ function logWhenFinished(req: IncomingMessage, res: ServerResponse, visit: Visit
         bytes: visit.bytes ?? Number(res.getHeader('content-length') ?? 0),
         client: clientOf(req),
         cached: visit.cached,
-      }),
-    );
-  });
+      });
+    if (visit.bytes === null) setImmediate(write);
+    else write();
+  };
 }
 
 /** Sets [name, value, …] on a response (the paths that need a header map). */
@@ -112,7 +118,7 @@ function setAll(res: ServerResponse, list: readonly string[]): void {
  */
 export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMessage, res: ServerResponse) => void): FrontDoor {
   const inFlight = new InFlight();
-  const { limiter, errors } = opts;
+  const { limiter, errors, onFinished: log } = opts;
 
   /** The cached answer of a GET or HEAD, if any. */
   const cachedAnswer = (req: IncomingMessage, url: string): Representation | null => {
@@ -121,59 +127,79 @@ export function createFrontDoor(opts: FrontDoorOptions, next: (req: IncomingMess
     return opts.responses.get(url, snapshot.version, req.headers.accept) ?? null;
   };
 
-  /** Charges the client; false (after answering 429) when the budget is spent. */
-  const charge = (req: IncomingMessage, res: ServerResponse, url: string, cached: boolean): boolean => {
-    const cost = requestCost(url, cached);
-    if (!limiter || cost === 0) return true;
+  /** The door's headers of a cache hit without a limiter, refilled per request: writeRepresentation copies them at once (a hit is answered synchronously). */
+  const hitHeaders = commonHeaders('');
+
+  /**
+   * Answers from the response cache: 412 to a stale If-Match, else the
+   * representation (304 when If-None-Match matches), with the door's
+   * headers: after the representation's own without a limiter (`own`),
+   * before them with one (`lead`, the limiter's headers included).
+   */
+  const fromCache = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    rep: Representation,
+    visit: Visit | null,
+    own: readonly string[],
+    lead: readonly string[],
+  ): void => {
+    const conditional = conditionalOf(req, rep);
+    // writeError copies its list: the hit headers may go in
+    if (conditional === 412) return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, lead.length ? lead : own);
+    const bytes = writeRepresentation(req, res, rep, own, conditional, lead);
+    if (visit) [visit.cached, visit.bytes] = [true, bytes];
+  };
+
+  /** The request id and security headers, then the limiter's for a request it charges; a 429 when the budget is spent (null then). */
+  const charged = (req: IncomingMessage, res: ServerResponse, reqId: string, url: string, cached: boolean): string[] | null => {
+    const lead = commonHeaders(reqId);
+    const cost = limiter ? requestCost(url, cached) : 0;
+    if (!limiter || cost === 0) return lead;
     const { allowed, retryAfter, headers } = limiter.take(opts.clientOf(req), cost);
-    if (allowed) {
-      for (const k in headers) res.setHeader(k, headers[k]);
-      return true;
-    }
-    writeError(errors, req, res, new TooManyRequestsError(limiter.limit, retryAfter, headers));
-    return false;
+    for (const k in headers) lead.push(k, headers[k]);
+    if (allowed) return lead;
+    writeError(errors, req, res, new TooManyRequestsError(limiter.limit, retryAfter, headers), undefined, lead);
+    return null;
   };
 
   const door = (req: IncomingMessage, res: ServerResponse): void => {
-    const visit: Visit = { reqId: '', started: performance.now(), bytes: null, cached: false };
     if (inFlight.draining) return void writeError(errors, req, res, new RestartingError());
-    inFlight.track(req, res);
-    visit.reqId = requestIdOf(req);
-    if (opts.onFinished) logWhenFinished(req, res, visit, opts.clientOf, opts.onFinished);
-    const common = commonHeaders(visit.reqId);
+    const reqId = requestIdOf(req);
+    // what the access log learns as the request goes through (nothing to learn without a log)
+    const visit: Visit | null = log ? { reqId, started: performance.now(), bytes: null, cached: false } : null;
+    inFlight.track(res, visit && log ? logOnClose(req, res, visit, opts.clientOf, log) : undefined);
     const url = req.url ?? '/';
     const refused = url.length > opts.maxUrlLength ? new UriTooLongError(url.length, opts.maxUrlLength) : hostHeaderError(req);
     const rep = refused ? null : cachedAnswer(req, url);
-    if (limiter || refused) setAll(res, common);
-    // every request counts against the budget, refused ones too
-    if (limiter && !charge(req, res, url, rep !== null)) return;
-    if (refused) return void writeError(errors, req, res, refused);
-    if (rep && rep.status === 200 && conditionalStatus(req.headers, rep.etag) === 412) {
-      return void writeError(errors, req, res, new PreconditionFailedError(rep.etag), undefined, limiter ? [] : common);
+    // the fast path: a cache hit's headers go to writeHead as one flat list, no array made for them
+    if (rep && !limiter) {
+      hitHeaders[1] = reqId;
+      return fromCache(req, res, rep, visit, hitHeaders, NO_HEADERS);
     }
-    // the fast path: a cache hit's headers go to writeHead as one flat list (unless the limiter already set a map)
-    if (rep) {
-      visit.cached = true;
-      visit.bytes = writeRepresentation(req, res, rep, limiter ? [] : common);
-      return;
-    }
+    // every request counts against the budget, refused ones too; the door writes these headers first, or sets them before others write
+    const lead = charged(req, res, reqId, url, rep !== null);
+    if (!lead) return;
+    if (refused) return void writeError(errors, req, res, refused, undefined, lead);
+    if (rep) return fromCache(req, res, rep, visit, NO_HEADERS, lead);
+    const toFramework = (): void => {
+      setAll(res, lead);
+      // Fastify's logger takes it from there (genReqId)
+      req.headers['x-request-id'] = reqId;
+      next(req, res);
+    };
     const onLane = opts.lanes?.match(req, url);
     if (onLane) {
-      onLane.lane.serve(req, res, onLane.query, limiter ? [] : common).then(
-        (bytes) => void (visit.bytes = bytes),
+      // a lane writes its extra headers after the answer's own: with a limiter they are set first, in a header map
+      if (limiter) setAll(res, lead);
+      onLane.lane.serve(req, res, onLane.query, limiter ? NO_HEADERS : lead).then(
+        (bytes) => void (visit && (visit.bytes = bytes)),
         // nothing written yet: the framework answers (an error, in its route's format)
         () => (res.headersSent ? res.destroy() : toFramework()),
       );
       return;
     }
     toFramework();
-
-    function toFramework(): void {
-      if (!limiter) setAll(res, common);
-      // Fastify's logger takes it from there (genReqId)
-      req.headers['x-request-id'] = visit.reqId;
-      next(req, res);
-    }
   };
   return Object.assign(door, { drain: () => inFlight.drain() });
 }

@@ -132,7 +132,7 @@ async function writeAnswer(
   }
   if (status === 304) {
     const rep: Representation = { status: 200, type: answer.type, body: Buffer.alloc(0), etag: answer.etag, cacheControl, cors, headers: answer.headers };
-    return writeRepresentation(req, res, rep, extra);
+    return writeRepresentation(req, res, rep, extra, status);
   }
   const built = answer.build();
   if (isStreamed(built)) {
@@ -149,7 +149,7 @@ async function writeAnswer(
     headers: answer.headers,
   };
   if (cache && snapshot) ctx.responses.set(req.url ?? route.url, snapshot.version, rep, req.headers.accept);
-  return writeRepresentation(req, res, rep, extra);
+  return writeRepresentation(req, res, rep, extra, status);
 }
 
 /** The methods every read-only route answers: what `Allow` says on a 405 and on OPTIONS alike. */

@@ -14,8 +14,8 @@ describe('InFlight', () => {
   const sockets: Socket[] = [];
   before(async () => {
     inFlight = new InFlight();
-    server = createServer((req, res) => {
-      inFlight.track(req, res);
+    server = createServer((_req, res) => {
+      inFlight.track(res);
       res.writeHead(200, ['content-length', String(BODY.length)]);
       res.end(BODY);
     });

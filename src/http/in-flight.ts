@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 /**
  * The responses in flight, counted until their last byte has left the
@@ -14,28 +14,44 @@ export class InFlight {
     return this.drained !== null;
   }
 
+  /** The 'close' listener of every response the log does not follow: one function for all (`this` is the response). */
+  private readonly onClose = closeListener(this);
+
   /**
    * Counts a response until its bytes are out, or its client left: one
    * listener per response ('close' follows 'finish', or a client that went
-   * away), the least the shared front door can do per request (issue 24).
+   * away), the same function for every response unless `alsoOnClose` (the
+   * access log) is to run first: the least the shared front door can do per
+   * request (issue 24).
    */
-  track(req: IncomingMessage, res: ServerResponse): void {
+  track(res: ServerResponse, alsoOnClose?: () => void): void {
     this.count++;
-    res.on('close', () => {
-      // the request keeps its socket (the response lets go of it once finished)
-      const socket = req.socket;
-      // 'finish' only handed the bytes to the socket: wait until they drained (or the socket closed)
-      if (res.writableFinished && !socket.destroyed && socket.writableLength > 0) {
-        // whichever comes first settles and takes the other listener off: a kept-alive socket carries many answers
-        const settle = (): void => {
-          socket.removeListener('drain', settle);
-          socket.removeListener('close', settle);
-          this.settle();
-        };
-        socket.on('drain', settle);
-        socket.on('close', settle);
-      } else this.settle();
-    });
+    res.on(
+      'close',
+      alsoOnClose
+        ? () => {
+            alsoOnClose();
+            this.closed(res);
+          }
+        : this.onClose,
+    );
+  }
+
+  /** A response closed: settles now, or once its bytes have left the socket. */
+  closed(res: ServerResponse): void {
+    // the request keeps its socket (the response lets go of it once finished)
+    const socket = res.req.socket;
+    // 'finish' only handed the bytes to the socket: wait until they drained (or the socket closed)
+    if (res.writableFinished && !socket.destroyed && socket.writableLength > 0) {
+      // whichever comes first settles and takes the other listener off: a kept-alive socket carries many answers
+      const settle = (): void => {
+        socket.removeListener('drain', settle);
+        socket.removeListener('close', settle);
+        this.settle();
+      };
+      socket.on('drain', settle);
+      socket.on('close', settle);
+    } else this.settle();
   }
 
   private settle(): void {
@@ -49,4 +65,11 @@ export class InFlight {
       if (this.count === 0) resolve();
     });
   }
+}
+
+/** One 'close' listener for every response of `inFlight` (a function, not an arrow: the emitter passes the response as `this`). */
+function closeListener(inFlight: { closed(res: ServerResponse): void }): (this: ServerResponse) => void {
+  return function (this: ServerResponse) {
+    inFlight.closed(this);
+  };
 }

@@ -93,7 +93,8 @@ export class RateLimiter {
   take(client: string, cost = 1, now = Date.now()): Take {
     const slot = Math.floor(now / this.slotMs);
     this.sweep(slot);
-    const spent = this.clients.get(client) ?? { slots: [], units: [], total: 0 };
+    const known = this.clients.get(client);
+    const spent = known ?? { slots: [], units: [], total: 0 };
     expire(spent, slot - SLOTS - 1);
     const allowed = spent.total + cost <= this.limit;
     if (allowed) {
@@ -105,16 +106,21 @@ export class RateLimiter {
       }
       spent.total += cost;
     }
-    if (spent.total > 0) this.clients.set(client, spent);
-    const seconds = (freeSlot: number): number => Math.max(1, Math.ceil(((freeSlot + SLOTS + 1) * this.slotMs - now) / 1000));
+    // a known client stays in the map until a sweep finds it idle
+    if (!known && spent.total > 0) this.clients.set(client, spent);
     const headers: Record<string, string> = {
       'ratelimit-policy': this.policy,
       'ratelimit-limit': String(this.limit),
       'ratelimit-remaining': String(Math.max(0, this.limit - spent.total)),
       // the whole quota is back once the newest counted slot has left the window
-      'ratelimit-reset': String(spent.slots.length ? seconds(spent.slots[spent.slots.length - 1]) : 1),
+      'ratelimit-reset': String(spent.slots.length ? this.secondsUntilFree(spent.slots[spent.slots.length - 1], now) : 1),
     };
-    return { allowed, retryAfter: allowed ? 0 : seconds(this.slotFreeing(spent, cost)), headers };
+    return { allowed, retryAfter: allowed ? 0 : this.secondsUntilFree(this.slotFreeing(spent, cost), now), headers };
+  }
+
+  /** Seconds from `now` until `freeSlot` has left the window (at least 1). */
+  private secondsUntilFree(freeSlot: number, now: number): number {
+    return Math.max(1, Math.ceil(((freeSlot + SLOTS + 1) * this.slotMs - now) / 1000));
   }
 
   /** The slot whose leaving the window frees enough units for `cost` (a cost above the limit never fits: the newest slot). */
@@ -142,6 +148,8 @@ export class RateLimiter {
 function expire(spent: Spent, oldest: number): void {
   let n = 0;
   while (n < spent.slots.length && spent.slots[n] <= oldest) spent.total -= spent.units[n++];
+  // nothing to drop on most requests: splice would still make an empty array of the removed
+  if (n === 0) return;
   spent.slots.splice(0, n);
   spent.units.splice(0, n);
 }
