@@ -38,6 +38,18 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The median and the extremes of a list of figures (one per process, say). */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** The spread of a non-empty list: its median, lowest and highest value. */
+export function spreadOf(values: number[]): Spread {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
 function aggregate(slices: LoadResult[]): LoadResult {
   const sum = (pick: (s: LoadResult) => number): number => slices.reduce((total, s) => total + pick(s), 0);
   const mean = (pick: (s: LoadResult) => number): number => sum(pick) / slices.length;
