@@ -2,8 +2,13 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * The responses in flight, counted until their last byte has left the
- * process ('finish' only means handed to the socket), so that a graceful
- * stop can wait for them.
+ * process, so that a graceful stop can wait for them. A response's 'finish'
+ * comes from the socket's callback of its last write, once its bytes have
+ * left the process: its 'close' (after 'finish', or once its client has
+ * gone) ends it. The bytes a socket still holds then are later pipelined
+ * answers', which those count (issue 24, round 5: waiting for the socket's
+ * 'drain' here waited for them, and for ever when their writes never filled
+ * the socket's buffer, so no 'drain' came).
  */
 export class InFlight {
   private count = 0;
@@ -14,8 +19,8 @@ export class InFlight {
     return this.drained !== null;
   }
 
-  /** The 'close' listener of every response the log does not follow: one function for all (`this` is the response). */
-  private readonly onClose = closeListener(this);
+  /** The 'close' listener of every response the log does not follow: one function for all. */
+  private readonly onClose = (): void => this.settle();
 
   /**
    * Counts a response until its bytes are out, or its client left: one
@@ -31,29 +36,13 @@ export class InFlight {
       alsoOnClose
         ? () => {
             alsoOnClose();
-            this.closed(res);
+            this.settle();
           }
         : this.onClose,
     );
   }
 
-  /** A response closed: settles now, or once its bytes have left the socket. */
-  closed(res: ServerResponse): void {
-    // the request keeps its socket (the response lets go of it once finished)
-    const socket = res.req.socket;
-    // 'finish' only handed the bytes to the socket: wait until they drained (or the socket closed)
-    if (res.writableFinished && !socket.destroyed && socket.writableLength > 0) {
-      // whichever comes first settles and takes the other listener off: a kept-alive socket carries many answers
-      const settle = (): void => {
-        socket.removeListener('drain', settle);
-        socket.removeListener('close', settle);
-        this.settle();
-      };
-      socket.on('drain', settle);
-      socket.on('close', settle);
-    } else this.settle();
-  }
-
+  /** A response closed: its bytes are out, or its client has gone. */
   private settle(): void {
     if (--this.count === 0 && this.drained) this.drained();
   }
@@ -65,11 +54,4 @@ export class InFlight {
       if (this.count === 0) resolve();
     });
   }
-}
-
-/** One 'close' listener for every response of `inFlight` (a function, not an arrow: the emitter passes the response as `this`). */
-function closeListener(inFlight: { closed(res: ServerResponse): void }): (this: ServerResponse) => void {
-  return function (this: ServerResponse) {
-    inFlight.closed(this);
-  };
 }
