@@ -101,9 +101,8 @@ export class PairReading implements DimsVisitor {
     this.dim = null;
     if (id === null) this.problems.push(malformedDimsProblem(text, exampleDims(this.ds)));
     else {
-      const dim = this.ds.dims.find((d) => d.id === id);
-      if (dim) this.dim = dim;
-      else this.problems.push(unknownDimensionProblem(this.ds, id));
+      this.dim = dimensionOf(this.ds, id);
+      if (this.dim === null) this.problems.push(unknownDimensionProblem(this.ds, id));
     }
   }
 
@@ -121,6 +120,13 @@ export class PairReading implements DimsVisitor {
     if (!before) this.dims[dim.id] = [code];
     else if (!before.includes(code)) before.push(code);
   }
+}
+
+/** The dimension of a dataset with this id, or null: a loop, not \`find\` (no closure per segment of every request: issue 24, round 5). */
+function dimensionOf(ds: DatasetFacts, id: string): FactsDim | null {
+  const { dims } = ds;
+  for (let d = 0; d < dims.length; d++) if (dims[d].id === id) return dims[d];
+  return null;
 }
 
 function appendTo(given: (string[] | undefined)[], slot: number, value: string): void {
