@@ -4,7 +4,8 @@
  * directory, `--count` random single-series `/series.csv` queries (random
  * `from`/`to`, a third with `transform=yoy`), and per request the CPU time
  * (process.cpuUsage, ns) of the lane's match (query parse + schema check),
- * parseSelection, computeView and selectionEtag, each the median of
+ * parseSelection, computeView and selectionEtag, and of the four in a row
+ * (`url to view`, not in the sum), each the median of
  * `--reps` passes over the whole list. Run it in two trees (this one and a
  * commit before) for an A/B, or give the other tree as `--same-as DIR`
  * (issue 24, round 4): its modules are loaded beside these, every query,
@@ -12,7 +13,7 @@
  * and each step is measured in both, alternately, in the one process (the
  * same data, the same load). Not run by the tests.
  *
- *   npx tsx bench/view-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--seed 24] [--steps lane,computeView,'computeView yoy'] [--same-as /tmp/r4-base]
+ *   npx tsx bench/view-micro.ts [--large /tmp/ds-large] [--count 10000] [--reps 7] [--seed 24] [--steps lane,computeView,'computeView yoy','url to view'] [--same-as /tmp/r4-base]
  */
 import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '10000' },
     reps: { type: 'string', default: '7' },
     seed: { type: 'string', default: '24' },
-    steps: { type: 'string', default: 'lane,parseSelection,computeView,selectionEtag,computeView level,computeView yoy' },
+    steps: { type: 'string', default: 'lane,parseSelection,computeView,selectionEtag,computeView level,computeView yoy,url to view' },
     'same-as': { type: 'string' },
   },
 });
@@ -133,6 +134,14 @@ function stepsOf(tree: Tree, snapshot: Snapshot, urls: string[]) {
     selectionEtag: () => {
       for (const p of parsed) tree.selectionEtag('csv', p.dataset.version, p.selection, '');
     },
+    // the whole lane of a request, URL text to ETag and view: what a cold answer pays before its encoder (issue 24, round 5)
+    'url to view': () => {
+      for (const u of urls) {
+        const p = tree.parseSelection(lanes.match(req, u)!.query as unknown as SelectionQuery, snapshot);
+        tree.selectionEtag('csv', p.dataset.version, p.selection, '');
+        tree.computeView(p.dataset, p.selection);
+      }
+    },
   };
   return { steps, queries, parsed, sizes: { 'computeView level': level.length, 'computeView yoy': yoy.length } as Record<string, number> };
 }
@@ -197,7 +206,7 @@ async function main(): Promise<void> {
   for (const [key, xs] of Object.entries(samples)) {
     const name = names.find((n) => key === n || key.startsWith(`${n} `))!;
     const tree = key.slice(name.length).trim();
-    if (!(name in ours.sizes)) sums[tree] = (sums[tree] ?? 0) + median(xs);
+    if (!(name in ours.sizes) && name !== 'url to view') sums[tree] = (sums[tree] ?? 0) + median(xs);
     console.log(`  ${key.padEnd(26)} ${median(xs).toFixed(0).padStart(7)}  (${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)})`);
   }
   for (const [tree, sum] of Object.entries(sums)) console.log(`  ${`sum ${tree}`.trim().padEnd(26)} ${sum.toFixed(0).padStart(7)}`);

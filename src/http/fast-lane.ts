@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import AjvCompiler from '@fastify/ajv-compiler';
+import { plainQueryCheck } from './plain-query.js';
 import { parseQueryString } from './query-string.js';
 
 /**
@@ -31,7 +32,10 @@ export class FastLanes {
 
   /** Adds the lane of a route: its path, its query schema, and how it answers. */
   add(path: string, querySchema: object, serve: LaneServe): void {
-    this.lanes.set(path, { validate: this.compile({ schema: querySchema, method: 'GET', url: path, httpPart: 'querystring' }) as Lane['validate'], serve });
+    const validate = this.compile({ schema: querySchema, method: 'GET', url: path, httpPart: 'querystring' }) as Lane['validate'];
+    // the schema's plain parameters checked straight from it, Ajv for any other query (plain-query.ts: issue 24, round 5)
+    const plain = plainQueryCheck(querySchema);
+    this.lanes.set(path, { validate: plain ? (query) => plain(query as Record<string, unknown>) ?? validate(query) : validate, serve });
   }
 
   /**

@@ -29,14 +29,19 @@ export interface DimsSegment {
   codes: string[];
 }
 
+/** What visitDims calls: each segment (its text as written, its dimension: null without `name=`), then each of its codes, trimmed. */
+export interface DimsVisitor {
+  segment(text: string, dim: string | null): void;
+  code(code: string): void;
+}
+
 /**
- * Reads the `dims` grammar that `formatDims` writes (the API's and the page's
- * `dims`, a `compare` value after its dataset id) into its segments; blank
- * segments are skipped. What the dimensions and codes mean is the caller's.
- * @example splitDims('type=real; structure=gdp, gva') // [{ text: 'type=real', dim: 'type', codes: ['real'] }, { text: ' structure=gdp, gva', dim: 'structure', codes: ['gdp', 'gva'] }]
+ * Walks the `dims` grammar that `formatDims` writes, segment by segment and
+ * code by code, making no object per segment (the API reader's path: issue
+ * 24, round 5); blank segments are skipped. splitDims collects the same walk.
+ * @example visitDims('type=real', { segment: (t, d) => console.log(d), code: (c) => console.log(c) }) // type, real
  */
-export function splitDims(text: string): DimsSegment[] {
-  const out: DimsSegment[] = [];
+export function visitDims(text: string, visitor: DimsVisitor): void {
   // by index, not split/map: every API request with dims reads it (issue 24, round 3)
   for (let start = 0; start <= text.length;) {
     const end = endOf(text, ';', start, text.length);
@@ -45,17 +50,30 @@ export function splitDims(text: string): DimsSegment[] {
     if (segment.trim() === '') continue;
     const eq = segment.indexOf('=');
     if (eq <= 0) {
-      out.push({ text: segment, dim: null, codes: [] });
+      visitor.segment(segment, null);
       continue;
     }
-    const codes: string[] = [];
+    visitor.segment(segment, segment.slice(0, eq).trim());
     for (let c = eq + 1; c <= segment.length;) {
       const e = endOf(segment, ',', c, segment.length);
-      codes.push(segment.slice(c, e).trim());
+      visitor.code(segment.slice(c, e).trim());
       c = e + 1;
     }
-    out.push({ text: segment, dim: segment.slice(0, eq).trim(), codes });
   }
+}
+
+/**
+ * Reads the `dims` grammar that `formatDims` writes (the API's and the page's
+ * `dims`, a `compare` value after its dataset id) into its segments; blank
+ * segments are skipped. What the dimensions and codes mean is the caller's.
+ * @example splitDims('type=real; structure=gdp, gva') // [{ text: 'type=real', dim: 'type', codes: ['real'] }, { text: ' structure=gdp, gva', dim: 'structure', codes: ['gdp', 'gva'] }]
+ */
+export function splitDims(text: string): DimsSegment[] {
+  const out: DimsSegment[] = [];
+  visitDims(text, {
+    segment: (segment, dim) => void out.push({ text: segment, dim, codes: [] }),
+    code: (code) => void out[out.length - 1].codes.push(code),
+  });
   return out;
 }
 

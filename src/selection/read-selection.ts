@@ -14,35 +14,26 @@ import type { Dataset, Snapshot } from '../data/model.js';
 import { BadParameterError } from '../errors/ds-error.js';
 import { findDataset, withRelative } from '../query/parse-selection.js';
 import { TRANSFORMS, type Aggregation, type AsOf, type Conversion, type Selection, type Transform } from '../query/view.js';
-import { splitDims } from '../urls.js';
 import {
   baseWithoutIndexProblem,
   conversionOf,
   DEFAULT_TRANSFORM,
-  isReservedName,
-  malformedDimsProblem,
   factsDim,
   paramSpec,
-  paramsTakenBy,
-  paramSetTakenBy,
   rangeProblem,
   repeatedProblem,
   repeats,
   takesBase,
-  unknownCodeProblem,
-  unknownDimensionProblem,
-  unknownParameterProblem,
   withoutFrequencyProblem,
   type DatasetFacts,
-  type FactsDim,
   type ParamName,
   type ReadInput,
   type SelectionProblem,
   type SelectionQuery,
 } from './params.js';
+import { PairReading, READ_ORDER, type ReadMode } from './selection-reading.js';
 
-/** Strict: stop at the first problem (it is the answer). Lenient: read on and list every problem. */
-export type ReadMode = 'strict' | 'lenient';
+export type { ReadMode };
 
 /** A date bound as read: its text, the day it stands for (null: none in this data), its relative text. */
 export interface ReadBound {
@@ -75,39 +66,21 @@ export interface ReadResult {
   problems: SelectionProblem[];
 }
 
-/** How each input is named in an unknown parameter's words. */
-const WHERE: Record<ReadInput, string> = { api: 'query', page: 'page URL', key: 'series key' };
-/** The parameters read into the selection, in the order a strict reader checks them. */
-const READ_ORDER = ['as_of', 'from', 'to', 'last', 'transform', 'base', 'frequency', 'aggregation', 'partial', 'scale'] as const satisfies readonly ParamName[];
-
 /**
  * Reads the parameters of one selection of a dataset.
  * @example readSelection(datasetFacts(ds), [['dims', 'base=2020'], ['transform', 'yoy']], 'api', 'strict').read.transform // 'yoy'
  */
 export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string, string]>, input: ReadInput, mode: ReadMode): ReadResult {
-  const problems: SelectionProblem[] = [];
-  const slots = SLOTS[input];
-  // the texts of each parameter read into the selection, by its place in READ_ORDER
-  const given: (string[] | undefined)[] = new Array(READ_ORDER.length).fill(undefined);
-  const dims: Record<string, string[]> = {};
-  const rest: Record<string, string[]> = {};
+  const reading = new PairReading(ds, input, mode);
   for (const [name, value] of pairs) {
-    if (mode === 'strict' && problems.length) break;
-    if (name === 'dims') {
-      readDims(ds, input, value, dims, problems);
-      continue;
-    }
-    const slot = slots.get(name);
-    if (slot !== undefined) {
-      if (slot !== NOT_READ) appendTo(given, slot, value);
-      else if (input !== 'api') rest[name] = [...(rest[name] ?? []), value];
-    } else if (input === 'api' || name.startsWith('_')) continue;
-    else {
-      const dim = dimensionParam(ds, name);
-      if (dim) addCodes(ds, input, name, dim, value.split(','), dims, problems);
-      else problems.push(unknownParameterProblem(name, WHERE[input], knownParameters(ds, input)));
-    }
+    if (reading.stopped()) break;
+    reading.pair(name, value);
   }
+  return finishReading(reading);
+}
+
+/** The values of a reading whose pairs are read, then the grammar of the parameters it leaves to its caller. */
+function finishReading({ ds, given, problems, mode, dims, rest }: PairReading): ReadResult {
   const read = readValues(ds, given, problems, mode, dims, rest);
   // the other parameters the input takes are the caller's, but their grammar is the table's
   for (const name in rest) {
@@ -118,45 +91,6 @@ export function readSelection(ds: DatasetFacts, pairs: Iterable<readonly [string
     if (wrong && 'problem' in wrong && !(mode === 'strict' && problems.length)) problems.push(wrong.problem);
   }
   return { read, problems };
-}
-
-/** The slot of a parameter the input takes that the reader does not read into the selection (its caller's: `rest`). */
-const NOT_READ = -1;
-
-/** Each parameter of the table an input takes (the API's are /series'), with its place in READ_ORDER or NOT_READ. */
-function slotsFor(input: ReadInput): ReadonlyMap<string, number> {
-  const read: readonly string[] = READ_ORDER;
-  return new Map([...paramSetTakenBy(input === 'api' ? 'series' : input)].map((name) => [name, read.includes(name) ? read.indexOf(name) : NOT_READ]));
-}
-
-/** The slots of each input, made once from the constant table (one lookup per pair of every request: issue 24, round 4). */
-const SLOTS: Readonly<Record<ReadInput, ReadonlyMap<string, number>>> = { api: slotsFor('api'), page: slotsFor('page'), key: slotsFor('key') };
-
-function appendTo(given: (string[] | undefined)[], slot: number, value: string): void {
-  const texts = given[slot];
-  if (texts) texts.push(value);
-  else given[slot] = [value];
-}
-
-/** Adds the codes given for a dimension (once each, in the order given), or the problem of each unknown one. */
-function addCodes(
-  ds: DatasetFacts,
-  input: ReadInput,
-  parameter: string,
-  dim: FactsDim,
-  texts: readonly string[],
-  dims: Record<string, string[]>,
-  problems: SelectionProblem[],
-): void {
-  for (let i = 0; i < texts.length; i++) {
-    const code = texts[i].trim();
-    if (input === 'page' && code === '') continue;
-    if (dim.has(code)) {
-      const before = dims[dim.id];
-      if (!before) dims[dim.id] = [code];
-      else if (!before.includes(code)) before.push(code);
-    } else problems.push(unknownCodeProblem(parameter, dim, code));
-  }
 }
 
 /** Reads the single-valued parameters in table order, then the rules between them; the reading with the dims and rest read before. */
@@ -187,7 +121,7 @@ function readValues(
   const shown = transform ?? ds.defaultTransform ?? DEFAULT_TRANSFORM;
   if (base && !takesBase(shown)) problems.push(baseWithoutIndexProblem(shown));
   const frequency = value[AT.frequency] as Frequency | undefined;
-  for (const name of ['aggregation', 'partial'] as const) {
+  for (const name of CONVERSION_OPTIONS) {
     const text = given[AT[name]]?.at(-1);
     if (!frequency && value[AT[name]] !== undefined && text !== undefined) problems.push(withoutFrequencyProblem(name, text));
   }
@@ -205,6 +139,9 @@ function readValues(
   };
 }
 
+/** The options of a conversion, which need `frequency`. */
+const CONVERSION_OPTIONS = ['aggregation', 'partial'] as const;
+
 /** The place of each read parameter in READ_ORDER. */
 const AT = Object.fromEntries(READ_ORDER.map((name, i) => [name, i])) as Record<(typeof READ_ORDER)[number], number>;
 
@@ -213,37 +150,6 @@ function rangeRule(from: ReadBound | undefined, to: ReadBound | undefined, probl
   if (!from || !to || from.days === null || to.days === null) return;
   const wrong = rangeProblem({ text: from.text, days: from.days }, { text: to.text, days: to.days });
   if (wrong) problems.push(wrong);
-}
-
-/** The `dims` grammar `dim=code[,code...][;dim=code...]` against the dataset's dimensions. */
-function readDims(ds: DatasetFacts, input: ReadInput, text: string, dims: Record<string, string[]>, problems: SelectionProblem[]): void {
-  for (const { text: segment, dim: id, codes } of splitDims(text)) {
-    if (id === null) {
-      problems.push(malformedDimsProblem(segment, exampleDims(ds)));
-      continue;
-    }
-    const dim = ds.dims.find((d) => d.id === id);
-    if (dim) addCodes(ds, input, 'dims', dim, codes, dims, problems);
-    else problems.push(unknownDimensionProblem(ds, id));
-  }
-}
-
-function exampleDims(ds: DatasetFacts): string {
-  const d = ds.dims[0];
-  if (!d) return 'dim=code';
-  const code = d.levels.find((l) => l.data)?.code ?? d.levels[0]?.code ?? 'code';
-  return `${d.id}=${code}`;
-}
-
-/** The dimension a page or key parameter names: never one whose name is a parameter's (it is written in dims: isReservedName). */
-function dimensionParam(ds: DatasetFacts, name: string): FactsDim | undefined {
-  return isReservedName(name) ? undefined : ds.dims.find((d) => d.id === name);
-}
-
-/** What an input takes, for an unknown parameter's words: the dimensions first (pages and keys), then the table's parameters. */
-function knownParameters(ds: DatasetFacts, input: ReadInput): string[] {
-  const dims = input === 'api' ? [] : ds.dims.map((d) => d.id).filter((d) => !isReservedName(d));
-  return [...dims, ...paramsTakenBy(input === 'api' ? 'series' : input).filter((n) => !dims.includes(n))];
 }
 
 const factsCache = new WeakMap<Dataset, DatasetFacts>();
@@ -283,12 +189,14 @@ export function parseSelection(
   snapshot: Snapshot,
   dataset: Dataset = findDataset(snapshot, query.dataset),
 ): { dataset: Dataset; selection: Selection } {
-  const pairs: [string, string][] = [];
+  // the query's pairs read straight from it, as they come (no list of pairs made first: issue 24, round 5)
+  const reading = new PairReading(datasetFacts(dataset), 'api', 'strict');
   for (const name in query) {
+    if (reading.stopped()) break;
     const v = (query as unknown as Record<string, unknown>)[name];
-    if (v !== undefined) pairs.push([name, String(v)]);
+    if (v !== undefined) reading.pair(name, String(v));
   }
-  const { read, problems } = readSelection(datasetFacts(dataset), pairs, 'api', 'strict');
+  const { read, problems } = finishReading(reading);
   if (problems.length) throw problemError(problems[0]);
   const selection: Selection = {
     datasetId: dataset.meta.id,
