@@ -82,9 +82,20 @@ function writeCodes(buf: Buffer, at: number, code: Uint8Array, count: number, fi
     buf[at++] = 44;
     at = writeBytes(buf, at, code);
   }
-  for (; at < end; at++) buf[at] = buf[at - period];
+  // byte by byte up to whole items of DOUBLING_FROM bytes or more, then in doubling blocks (native copies) of whole items
+  const from = at - period;
+  const bytewise = Math.min(end, from + period * Math.ceil(DOUBLING_FROM / period));
+  for (; at < bytewise; at++) buf[at] = buf[at - period];
+  while (at < end) {
+    const n = Math.min(at - from, end - at);
+    buf.copyWithin(at, from, from + n);
+    at += n;
+  }
   return end;
 }
+
+/** The written run of repeated codes from which writeCodes copies it in doubling blocks. */
+const DOUBLING_FROM = 128;
 
 /** Writes the dates `i` to `end` (exclusive) as JSON strings, each but a column's first after a comma. */
 function writeDates(buf: Buffer, at: number, dates: Int32Array, i: number, end: number, first: boolean): number {
