@@ -26,20 +26,45 @@ const jsonBytesOf = (dataset: Dataset): JsonBytes =>
     codes: packCodeTexts(dataset, (code) => JSON.stringify(code)),
   }));
 
-/** The JSON text of the `j`-th code of `s` as bytes: a view of the dataset's code texts, or made when the code is not among its levels. */
-function codeJson(texts: CodeTexts, s: SeriesView, j: number): Uint8Array {
-  const l = texts.index[j].get(s.codes[j]);
-  return l === undefined ? Buffer.from(JSON.stringify(s.codes[j]), 'utf8') : texts.bytes.subarray(texts.starts[j][l], texts.starts[j][l + 1]);
+/** Where a code's JSON text is: `bytes` from `start` to `end`. */
+interface CodeSpan {
+  bytes: Uint8Array;
+  start: number;
+  end: number;
 }
 
-/** Copies `bytes` into `buf` at `at`; returns the position after them. */
-function writeBytes(buf: Buffer, at: number, bytes: Uint8Array): number {
-  for (let j = 0; j < bytes.length; j++) buf[at++] = bytes[j];
+/** A span to fill (one per answer or piece). */
+const newSpan = (): CodeSpan => ({ bytes: new Uint8Array(0), start: 0, end: 0 });
+
+/**
+ * Fills `span` with where the JSON text of the `j`-th code of `s` is: in the
+ * dataset's code texts (no view made per code: issue 24, round 5), or made
+ * when the code is not among its levels.
+ */
+function findCode(texts: CodeTexts, s: SeriesView, j: number, span: CodeSpan): CodeSpan {
+  const l = texts.index[j].get(s.codes[j]);
+  if (l === undefined) {
+    span.bytes = Buffer.from(JSON.stringify(s.codes[j]), 'utf8');
+    span.start = 0;
+    span.end = span.bytes.length;
+  } else {
+    span.bytes = texts.bytes;
+    span.start = texts.starts[j][l];
+    span.end = texts.starts[j][l + 1];
+  }
+  return span;
+}
+
+/** Copies `bytes` from `start` to `end` into `buf` at `at`; returns the position after them. */
+function writeBytes(buf: Buffer, at: number, bytes: Uint8Array, start: number, end: number): number {
+  for (let j = start; j < end; j++) buf[at++] = bytes[j];
   return at;
 }
 
-/** Room one item of a JSON column needs with its comma: a code's text, or a quoted date (at most 14 characters), or a number (or null). */
-const jsonItemRoom = (code: Uint8Array | null): number => 1 + (code ? code.length : Math.max(14 + 2, NUMBER_TEXT_MAX));
+/** Room one item of a date or value column needs with its comma: a quoted date (at most 14 characters), or a number (or null). */
+const ITEM_ROOM = 1 + Math.max(14 + 2, NUMBER_TEXT_MAX);
+/** Room one item of a code column needs with its comma. */
+const codeRoom = (span: CodeSpan): number => 1 + span.end - span.start;
 
 /** Writes a date as a JSON string; returns the position after it. */
 function writeJsonDate(buf: Buffer, at: number, date: number): number {
@@ -66,6 +91,8 @@ interface JsonCursor {
   i: number;
   opened: boolean;
   first: boolean;
+  /** where the writer finds a code's text */
+  span: CodeSpan;
 }
 
 /**
@@ -73,14 +100,14 @@ interface JsonCursor {
  * after a comma unless it is the column's first: the code and then each
  * further item copied from the `,code` before it, with no check per item.
  */
-function writeCodes(buf: Buffer, at: number, code: Uint8Array, count: number, first: boolean): number {
+function writeCodes(buf: Buffer, at: number, code: CodeSpan, count: number, first: boolean): number {
   if (!first) buf[at++] = 44;
-  at = writeBytes(buf, at, code);
-  const period = code.length + 1;
+  at = writeBytes(buf, at, code.bytes, code.start, code.end);
+  const period = codeRoom(code);
   const end = at + (count - 1) * period;
   if (count > 1) {
     buf[at++] = 44;
-    at = writeBytes(buf, at, code);
+    at = writeBytes(buf, at, code.bytes, code.start, code.end);
   }
   // byte by byte up to whole items of DOUBLING_FROM bytes or more, then in doubling blocks (native copies) of whole items
   const from = at - period;
@@ -132,12 +159,13 @@ function writeValues(buf: Buffer, at: number, values: Float64Array, i: number, e
 function writeColumnarJson(view: SelectionView, kept: JsonBytes, cursor: JsonCursor, buf: Buffer, at: number): number {
   const { series } = view;
   const nd = kept.openers.length - 2;
+  const { span } = cursor;
   let { j, k, i, opened, first } = cursor;
   writing: for (; j < nd + 2; j++, opened = false) {
     if (!opened) {
       // room for the opener and the closing `]}` of an empty last column
       if (at + kept.openers[j].length + 2 > buf.length) break;
-      at = writeBytes(buf, at, kept.openers[j]);
+      at = writeBytes(buf, at, kept.openers[j], 0, kept.openers[j].length);
       opened = true;
       first = true;
       k = 0;
@@ -145,8 +173,8 @@ function writeColumnarJson(view: SelectionView, kept: JsonBytes, cursor: JsonCur
     }
     for (; k < series.length; k++, i = 0) {
       const s = series[k];
-      const code = j < nd ? codeJson(kept.codes, s, j) : null;
-      const room = jsonItemRoom(code);
+      const code = j < nd ? findCode(kept.codes, s, j, span) : null;
+      const room = code ? codeRoom(code) : ITEM_ROOM;
       // the items sure to fit, with the closing `]}` after the last one
       const end = Math.min(s.dates.length, i + Math.max(0, Math.floor((buf.length - at - 2) / room)));
       if (i < end) {
@@ -163,7 +191,11 @@ function writeColumnarJson(view: SelectionView, kept: JsonBytes, cursor: JsonCur
         if (at + room + 2 > buf.length) break writing;
         if (first) first = false;
         else buf[at++] = 44;
-        at = code ? writeBytes(buf, at, code) : j === nd ? writeJsonDate(buf, at, s.dates[i]) : writeJsonValue(buf, at, s.values[i]);
+        at = code
+          ? writeBytes(buf, at, code.bytes, code.start, code.end)
+          : j === nd
+            ? writeJsonDate(buf, at, s.dates[i])
+            : writeJsonValue(buf, at, s.values[i]);
       }
     }
   }
@@ -180,16 +212,16 @@ function writeColumnarJson(view: SelectionView, kept: JsonBytes, cursor: JsonCur
 }
 
 /** A cursor at the start of an answer. */
-const jsonStart = (): JsonCursor => ({ j: 0, k: 0, i: 0, opened: false, first: true });
+const jsonStart = (): JsonCursor => ({ j: 0, k: 0, i: 0, opened: false, first: true, span: newSpan() });
 
 /** Room a whole columnar JSON answer needs at most: its openers and every item with its comma, and the closing `]}`. */
-function columnarJsonBound(view: SelectionView, kept: JsonBytes): number {
+function columnarJsonBound(view: SelectionView, kept: JsonBytes, span: CodeSpan): number {
   const nd = kept.openers.length - 2;
   let bound = 2;
   for (const opener of kept.openers) bound += opener.length;
   for (const s of view.series) {
-    bound += 2 * s.dates.length * jsonItemRoom(null);
-    for (let j = 0; j < nd; j++) bound += s.dates.length * jsonItemRoom(codeJson(kept.codes, s, j));
+    bound += 2 * s.dates.length * ITEM_ROOM;
+    for (let j = 0; j < nd; j++) bound += s.dates.length * codeRoom(findCode(kept.codes, s, j, span));
   }
   return bound;
 }
@@ -200,9 +232,10 @@ function columnarJsonBound(view: SelectionView, kept: JsonBytes): number {
  */
 export function columnarJsonBytes(view: SelectionView): Buffer {
   const kept = jsonBytesOf(view.dataset);
-  const buf = bufferFor(columnarJsonBound(view, kept));
+  const cursor = jsonStart();
+  const buf = bufferFor(columnarJsonBound(view, kept, cursor.span));
   // the buffer holds the whole answer: written in one go
-  return exactly(buf, writeColumnarJson(view, kept, jsonStart(), buf, 0));
+  return exactly(buf, writeColumnarJson(view, kept, cursor, buf, 0));
 }
 
 /**
@@ -224,9 +257,10 @@ export function* columnarJsonChunks(view: SelectionView, pieceBytes = CHUNK): Ge
 
 /** The most room one step of the writer asks for: an opener or an item, with the `]}` it keeps room for. */
 function largestJsonStep(view: SelectionView, kept: JsonBytes): number {
-  let most = jsonItemRoom(null);
+  const span = newSpan();
+  let most = ITEM_ROOM;
   for (const opener of kept.openers) most = Math.max(most, opener.length);
-  for (const s of view.series) for (let j = 0; j < kept.openers.length - 2; j++) most = Math.max(most, jsonItemRoom(codeJson(kept.codes, s, j)));
+  for (const s of view.series) for (let j = 0; j < kept.openers.length - 2; j++) most = Math.max(most, codeRoom(findCode(kept.codes, s, j, span)));
   return most + 2;
 }
 
