@@ -33,8 +33,11 @@ interface CodeSpan {
   end: number;
 }
 
+/** No bytes: what a span holds before it is first filled (one shared array, not one per answer). */
+const NO_BYTES = new Uint8Array(0);
+
 /** A span to fill (one per answer or piece). */
-const newSpan = (): CodeSpan => ({ bytes: new Uint8Array(0), start: 0, end: 0 });
+const newSpan = (): CodeSpan => ({ bytes: NO_BYTES, start: 0, end: 0 });
 
 /**
  * Fills `span` with where the JSON text of the `j`-th code of `s` is: in the
