@@ -11,9 +11,11 @@
  * (median). Nothing is asserted: it prints figures for bench/RESULTS.md.
  * `--src DIR` runs another tree's code (e.g. main's) on the same selections;
  * `--same-as DIR` first checks that every answer of both sets, CSV and JSON,
- * is the same byte for byte with DIR's code.
+ * is the same byte for byte with DIR's code. `--last N` (issue 24, round
+ * 5) asks the last 1 to N observations of each series instead of a random
+ * from/to: small answers, where an encoder's cost per answer weighs most.
  *
- *   npx tsx bench/encode-micro.ts [--dir /tmp/ds-large] [--count 10000] [--reps 7] [--yoy-share 0.333] [--src DIR] [--same-as DIR]
+ *   npx tsx bench/encode-micro.ts [--dir /tmp/ds-large] [--count 10000] [--reps 7] [--yoy-share 0.333] [--last N] [--src DIR] [--same-as DIR]
  */
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,6 +33,7 @@ const { values: args } = parseArgs({
     'yoy-share': { type: 'string', default: String(1 / 3) },
     src: { type: 'string', default: resolve(dirname(fileURLToPath(import.meta.url)), '..') },
     'same-as': { type: 'string' },
+    last: { type: 'string' },
   },
 });
 
@@ -55,7 +58,10 @@ function randomView(code: Code, ds: Dataset, next: () => number, yoy: boolean): 
   const at = (u: number): number => store.dates[a + Math.floor(u * Math.max(1, b - a))] ?? store.dates[a];
   const [x, y] = [at(next() * 0.5), at(0.5 + next() * 0.5)];
   const transform = next() < Number(args['yoy-share']) || yoy ? 'yoy' : 'level';
-  return code.computeView(ds, { datasetId: meta.id, dims, from: next() < 0.7 ? x : null, to: next() < 0.7 ? y : null, last: null, transform, base: null });
+  const window = args.last
+    ? { from: null, to: null, last: 1 + Math.floor(next() * Number(args.last)) }
+    : { from: next() < 0.7 ? x : null, to: next() < 0.7 ? y : null, last: null };
+  return code.computeView(ds, { datasetId: meta.id, dims, ...window, transform, base: null });
 }
 
 /** The median of some numbers. */

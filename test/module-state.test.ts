@@ -25,7 +25,7 @@ const STAYS: Record<string, string> = {
   'src/i18n/chart-text.ts:dateFormats': 'Intl formatters by language and options: constants of the runtime',
   'src/render/chart-font.ts:metrics': 'advance widths of the two weights of the bundled font: constants of the build',
   'src/data/dates.ts:DATE_TEXT': 'a bounded memo of a pure function (day number → ISO text): the same for every instance',
-  'src/query/encode.ts:scratch': 'a scratch buffer each answer overwrites before use: holds nothing between answers',
+  'src/query/encode-bytes.ts:scratch': 'a scratch buffer each answer overwrites before use: holds nothing between answers',
   'src/query/closest.ts:rows': 'the two rows of editDistance, which each call overwrites before use: hold nothing between calls',
   'src/http/front-door.ts:counter': 'request ids must be unique per process (their prefix is the pid), whatever app serves',
   'src/render/pages/chart-notes.ts:listFormats': 'Intl list formats by language: constants of the runtime',

@@ -31,7 +31,9 @@ export function derivedKey<T>(name: string): DerivedKey<T> {
  * @example derived(snapshot, SEARCH_ENGINE, () => buildEngine(snapshot))
  */
 export function derived<T>(holder: { readonly derived: Derived }, key: DerivedKey<T>, build: () => T): T {
-  if (holder.derived.has(key)) return holder.derived.get(key) as T;
+  // one lookup when the value is kept (a has, then a get, cost two per cold answer: issue 24, round 5)
+  const kept = holder.derived.get(key);
+  if (kept !== undefined || holder.derived.has(key)) return kept as T;
   const value = build();
   holder.derived.set(key, value);
   return value;

@@ -95,6 +95,7 @@ function yearBefore(frequency: string): (day: number) => number {
 }
 
 const ratio = (v: number, p: number): number => (p === 0 ? NaN : (v / p - 1) * 100);
+const difference = (v: number, p: number): number => v - p;
 
 /**
  * Applies pct/yoy/diff to the observations `from` (inclusive) to `to`
@@ -116,7 +117,7 @@ export function applyTransform(dates: Int32Array, values: Float64Array, transfor
     case 'pct':
       return onPrevious(dates, values, frequency, ratio, from, to);
     case 'diff':
-      return onPrevious(dates, values, frequency, (v, p) => v - p, from, to);
+      return onPrevious(dates, values, frequency, difference, from, to);
     default:
       return unknownTransform(transform);
   }
@@ -128,14 +129,15 @@ function unknownTransform(transform: never): never {
 }
 
 function yearOnYear(dates: Int32Array, values: Float64Array, frequency: string, from: number, to: number): Float64Array {
-  const out = new Float64Array(Math.max(0, to - from)).fill(NaN);
+  // every result is written once, missing ones too (no pass filling the array with NaN first)
+  const out = new Float64Array(Math.max(0, to - from));
   const back = yearBefore(frequency);
   // targets grow with i: the search for the year before starts where the window's first one is
   let j = from < to ? Math.min(from, lowerBound(dates, back(dates[from]))) : 0;
   for (let i = from; i < to; i++) {
     const target = back(dates[i]);
     while (j < i && dates[j] < target) j++;
-    if (dates[j] === target) out[i - from] = ratio(values[i], values[j]);
+    out[i - from] = dates[j] === target ? ratio(values[i], values[j]) : NaN;
   }
   return out;
 }
@@ -148,12 +150,14 @@ function onPrevious(
   from: number,
   to: number,
 ): Float64Array {
-  const out = new Float64Array(Math.max(0, to - from)).fill(NaN);
+  // every result is written once, missing ones too (no pass filling the array with NaN first)
+  const out = new Float64Array(Math.max(0, to - from));
   const back = previousPeriod(frequency);
+  // the series' first observation has no previous one
+  if (from === 0 && to > 0) out[0] = NaN;
   for (let i = Math.max(from, 1); i < to; i++) {
     const prev = back(dates[i]);
-    if (prev !== null && dates[i - 1] !== prev) continue;
-    out[i - from] = change(values[i], values[i - 1]);
+    out[i - from] = prev !== null && dates[i - 1] !== prev ? NaN : change(values[i], values[i - 1]);
   }
   return out;
 }
