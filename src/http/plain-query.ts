@@ -65,11 +65,13 @@ export function plainQueryCheck(schema: object): PlainCheck | null {
     if (check !== null && property.default !== undefined) defaults.push([name, property.default as string]);
   }
   const required = s.required ?? [];
+  // `_` names pass only where the schema takes them (its one pattern property, onlyCacheBusters)
+  const busters = s.patternProperties !== undefined;
   return (query) => {
     for (const name in query) {
       const check = checks.get(name);
       const value = query[name];
-      if (check === null || (check === undefined ? !name.startsWith('_') : typeof value !== 'string' || !check(value))) return undefined;
+      if (check === null || (check === undefined ? !(busters && name.startsWith('_')) : typeof value !== 'string' || !check(value))) return undefined;
     }
     for (const name of required) if (query[name] === undefined && !defaults.some(([d]) => d === name)) return undefined;
     for (const [name, value] of defaults) if (query[name] === undefined) query[name] = value;
