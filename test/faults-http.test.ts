@@ -117,6 +117,31 @@ describe('malformed URLs and HTTP answer the one error shape', () => {
     // malformed like a dataset id over 100 characters, which the path's schema refuses with 400 (issue 23)
     it(`a 300-character name ${path.slice(0, 12)}… → 400 problem+json bad_parameter`, async () => assertProblem(await get(path), 400, 'bad_parameter'));
   }
+  it("a query name of Object.prototype's (constructor, __proto__, toString…) is any other name: the same status and code on every route that reads a query", async () => {
+    const pageUrl = (name: string): string => `/de/d/ch_fso_pop_detail?${name}=1`;
+    const routes: ((name: string) => string)[] = [
+      (name) => `/resolve?q=${encodeURIComponent(pageUrl(name))}`,
+      (name) => `/resolve?q=${encodeURIComponent('/de/d/ch_fso_pop_detail')}&${name}=1`,
+      (name) => pageUrl(name),
+      (name) => `/series.csv?dataset=ch_fso_pop_detail&${name}=1`,
+      (name) => `/series?dataset=ch_fso_pop_detail&${name}=1`,
+      (name) => `/oembed?url=${encodeURIComponent(pageUrl(name))}`,
+      (name) => `/search?q=pop&${name}=1`,
+      (name) => `/datasets?${name}=1`,
+    ];
+    const seen = async (path: string): Promise<string> => {
+      const a = await get(path);
+      const code = a.headers['content-type']?.includes('json') ? (JSON.parse(a.body) as { code?: string }).code : undefined;
+      return `${a.status} ${code ?? ''}`;
+    };
+    for (const route of routes) {
+      // a name beginning with `_` is a cache buster wherever a query is read (`__proto__` too), any other an unknown parameter
+      const plain = { unknown: await seen(route('zzunknown')), buster: await seen(route('_zzunknown')) };
+      for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+        assert.equal(await seen(route(name)), name.startsWith('_') ? plain.buster : plain.unknown, route(name));
+      }
+    }
+  });
   const broken: [string, string, number, string][] = [
     ['a bad request line', 'GARBAGE\r\n\r\n', 400, 'bad_request'],
     // a well-formed method token Node does not know is a method not allowed, like any other (issue 23)

@@ -69,7 +69,8 @@ export function parsePageUrl(snapshot: Snapshot, text: string, baseUrl: string):
   const m = PAGE_PATH.exec(rest);
   if (!m) return null;
   const id = safeDecode(m[1]);
-  const query: PageQuery = {};
+  // no prototype: a name such as `constructor` or `__proto__` is a parameter like any other (an unknown one)
+  const query: PageQuery = Object.create(null) as PageQuery;
   for (const [name, value] of url.searchParams) query[name] = [...((query[name] as string[] | undefined) ?? []), value];
   return readAt(snapshot, findDataset(snapshot, id), url.searchParams.getAll('as_of').at(-1), (dataset) => pageTarget(dataset, query, lang));
 }
