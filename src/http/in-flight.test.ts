@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { WAIT_BOUND_MS } from '../../test/helpers.js';
 import { InFlight } from './in-flight.js';
 
 /** A body larger than a socket's buffers: each answer is still leaving the socket when its response closes. */
@@ -158,5 +159,39 @@ describe('InFlight with an answer larger than the socket takes', () => {
     client.destroy();
     server.closeAllConnections();
     await new Promise<void>((r) => server.close(() => r()));
+  });
+});
+
+describe('InFlight with a pipelining client that hangs up', () => {
+  const QUEUED = 50;
+
+  it('counts nothing in flight once the client has gone, the answers queued behind the first too (Node 20 closes none of them)', async () => {
+    const inFlight = new InFlight();
+    let made = 0;
+    let allMade!: () => void;
+    const madeAll = new Promise<void>((r) => (allMade = r));
+    const server = createServer((_req, res) => {
+      inFlight.track(res);
+      res.writeHead(200, ['content-length', String(BODY.length)]);
+      res.end(BODY);
+      if (++made === QUEUED) allMade();
+    });
+    const accepted = new Promise<Socket>((r) => server.once('connection', r));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    client.pause();
+    client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(QUEUED));
+    await madeAll;
+    const socket = await accepted;
+    const gone = new Promise((r) => socket.once('close', r));
+    client.destroy();
+    await gone;
+    // a leaked count never drains: bounded, so the failure says so instead of hanging
+    let bound!: NodeJS.Timeout;
+    const stuck = new Promise<'stuck'>((r) => (bound = setTimeout(() => r('stuck'), WAIT_BOUND_MS)));
+    const outcome = await Promise.race([inFlight.drain().then(() => 'drained' as const), stuck]);
+    clearTimeout(bound);
+    server.close();
+    assert.equal(outcome, 'drained', `${QUEUED} answers made, the client gone, something still in flight`);
   });
 });
